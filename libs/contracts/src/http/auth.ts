@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const ROLES = ['fan', 'artist', 'venue', 'service-provider', 'industry-pro'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZVeriffStatus = z.enum(['pending', 'approved', 'declined', 'expired']);
+export type TVeriffStatus = z.infer<typeof ZVeriffStatus>;
+
+/** The signed-in user as GET /api/auth/check returns it (spec §3 "Auth check response"). */
+export const ZAuthUser = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: ZRole,
+  payolaBalance: z.number().int(),
+  foundingFanNumber: z.number().int().nullable(),
+  paymentCompleted: z.boolean(),
+  verified: z.boolean(),
+  kycCompleted: z.boolean(),
+  veriffStatus: ZVeriffStatus.nullable(),
+});
+export type TAuthUser = z.infer<typeof ZAuthUser>;
+
+export const ZAuthCheckResponse = z.object({
+  authenticated: z.boolean(),
+  user: ZAuthUser.nullable(),
+});
+export type TAuthCheckResponse = z.infer<typeof ZAuthCheckResponse>;

@@ -1,0 +1,156 @@
+import type { EventRegistry } from '@app/contracts';
+import type { Pool, Queryable } from '@app/platform';
+import { StreamVersionConflictError, type ExpectedVersion } from './errors.js';
+import { LOG_START, type LogPosition } from './log-position.js';
+import { EVENT_COLUMNS, toStoredEvent, type EventRow, type NewEvent, type StoredEvent } from './stored-event.js';
+
+export interface AppendResult {
+  /** The stream's version after the append. */
+  streamVersion: number;
+  /** Where the last appended event sits in the global log (for read-your-writes waits). */
+  position: LogPosition;
+}
+
+export interface AppendOptions {
+  /** Append inside the caller's transaction, e.g. together with a uniqueness reservation. */
+  client?: Queryable;
+}
+
+export interface ReadAllOptions {
+  limit: number;
+  /** Only these event types; all types when absent. */
+  types?: readonly string[];
+  /** Inclusive upper bound, typically a head() taken earlier. */
+  upTo?: LogPosition;
+}
+
+/** Called after every append that committed; the API uses it to wake the projecting worker. */
+export type AppendListener = (result: AppendResult) => void;
+
+const STREAM_VERSION_CONFLICT = 'ES409';
+
+function expectedVersionArgument(expected: ExpectedVersion): number {
+  if (expected === 'any') return -1;
+  if (expected === 'no_stream') return 0;
+  if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+  return expected;
+}
+
+export class EventStore {
+  private readonly listeners: AppendListener[] = [];
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly registry: EventRegistry,
+  ) {}
+
+  onAppended(listener: AppendListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Appends events to a stream if it is still at `expectedVersion`, atomically. Every event is
+   * validated against its registered schema first, so nothing invalid is ever written.
+   */
+  async append(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const payload = events.map((event) => {
+      const { data, schemaVersion } = this.registry.validate(event.type, event.data);
+      return { type: event.type, schemaVersion, data, metadata: event.metadata ?? {} };
+    });
+    const db = options.client ?? this.pool;
+    let rows: { stream_version: number; global_position: number; transaction_id: string }[];
+    try {
+      const result = await db.query(
+        'select stream_version, global_position, transaction_id::text as transaction_id from append_events($1, $2, $3)',
+        [streamId, expectedVersionArgument(expectedVersion), JSON.stringify(payload)],
+      );
+      rows = result.rows;
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string };
+      if (pgError.code === STREAM_VERSION_CONFLICT) {
+        throw new StreamVersionConflictError(streamId, expectedVersion, Number(pgError.detail ?? 0));
+      }
+      throw error;
+    }
+    const last = rows[rows.length - 1]!;
+    const result: AppendResult = {
+      streamVersion: last.stream_version,
+      position: { transactionId: last.transaction_id, globalPosition: last.global_position },
+    };
+    // Inside a caller's transaction the events are not committed yet; the caller notifies after commit.
+    if (!options.client) this.notifyAppended(result);
+    return result;
+  }
+
+  notifyAppended(result: AppendResult): void {
+    for (const listener of this.listeners) listener(result);
+  }
+
+  async readStream(streamId: string, client: Queryable = this.pool): Promise<StoredEvent[]> {
+    const { rows } = await client.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
+      [streamId],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  async streamVersion(streamId: string, client: Queryable = this.pool): Promise<number> {
+    const { rows } = await client.query<{ version: number }>('select version from streams where stream_id = $1', [
+      streamId,
+    ]);
+    return rows[0]?.version ?? 0;
+  }
+
+  head(client: Queryable = this.pool): Promise<LogPosition> {
+    return readHead(client);
+  }
+
+  readAll(after: LogPosition, options: ReadAllOptions, client: Queryable = this.pool): Promise<StoredEvent[]> {
+    return readAll(client, after, options);
+  }
+}
+
+/**
+ * The last event that no running transaction can still precede: everything at or before it is final.
+ */
+export async function readHead(client: Queryable): Promise<LogPosition> {
+  const { rows } = await client.query<{ transaction_id: string; global_position: number }>(
+    `select transaction_id::text as transaction_id, global_position from events
+     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by transaction_id desc, global_position desc limit 1`,
+  );
+  const row = rows[0];
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
+}
+
+/**
+ * Reads the global log in its stable order after `after`. Only events of transactions older than
+ * every running transaction are returned, so a reader never skips an event that commits late.
+ */
+export async function readAll(client: Queryable, after: LogPosition, options: ReadAllOptions): Promise<StoredEvent[]> {
+  const params: unknown[] = [after.transactionId, after.globalPosition, options.limit];
+  let filter = '';
+  if (options.upTo) {
+    params.push(options.upTo.transactionId, options.upTo.globalPosition);
+    filter += ` and (transaction_id, global_position) <= ($${params.length - 1}::xid8, $${params.length})`;
+  }
+  if (options.types) {
+    params.push(options.types);
+    filter += ` and type = any($${params.length}::text[])`;
+  }
+  const { rows } = await client.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events
+     where (transaction_id, global_position) > ($1::xid8, $2)
+       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())${filter}
+     order by transaction_id, global_position
+     limit $3`,
+    params,
+  );
+  return rows.map(toStoredEvent);
+}

@@ -1,0 +1,34 @@
+import type { Queryable } from '@app/platform';
+import { readAll, readHead } from '../event-store.js';
+import { compareLogPositions, type LogPosition } from '../log-position.js';
+import type { LogConsumer } from './log-consumer.js';
+
+export interface BatchResult {
+  /** The position the consumer has now passed. */
+  next: LogPosition;
+  /** Events handed to the consumer. */
+  handled: number;
+  /** True when the position moved (events handled, or skipped because of the type filter). */
+  moved: boolean;
+}
+
+/**
+ * Reads the next batch after `from` (bounded by the final head, or by `upTo`) and hands it to the
+ * consumer. Runs in the caller's transaction and leaves checkpointing to the caller.
+ */
+export async function projectBatch(
+  db: Queryable,
+  consumer: LogConsumer,
+  from: LogPosition,
+  options: { limit: number; upTo?: LogPosition },
+): Promise<BatchResult> {
+  let bound = await readHead(db);
+  if (options.upTo && compareLogPositions(options.upTo, bound) < 0) bound = options.upTo;
+  if (compareLogPositions(bound, from) <= 0) return { next: from, handled: 0, moved: false };
+
+  const events = await readAll(db, from, { limit: options.limit, types: consumer.eventTypes, upTo: bound });
+  if (events.length > 0) await consumer.handle(events, db);
+  // A full batch may have more behind it; a partial one means everything up to the bound is done.
+  const next = events.length === options.limit ? events[events.length - 1]! : bound;
+  return { next: { transactionId: next.transactionId, globalPosition: next.globalPosition }, handled: events.length, moved: true };
+}

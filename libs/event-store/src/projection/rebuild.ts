@@ -1,0 +1,162 @@
+import type { Pool, PoolClient } from '@app/platform';
+import { withTransaction } from '@app/platform';
+import { LOG_START, type LogPosition } from '../log-position.js';
+import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
+import type { Projection } from './log-consumer.js';
+import { projectBatch } from './project-batch.js';
+
+const LIVE_SCHEMA = 'public';
+
+export interface RebuildOptions {
+  batchSize: number;
+  /** Called after each batch with the number of events handled so far and the total to expect. */
+  onProgress?: (handled: number, total: number) => void;
+}
+
+export interface ReplayResult {
+  events: number;
+  seconds: number;
+}
+
+export interface TableDifference {
+  table: string;
+  /** Rows in the live table that a rebuild does not produce. */
+  onlyLive: number;
+  /** Rows a rebuild produces that the live table lacks. */
+  onlyRebuilt: number;
+  examples: { side: 'live' | 'rebuilt'; row: Record<string, unknown> }[];
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+async function createScratchSchema(pool: Pool, prefix: string, projection: Projection): Promise<string> {
+  const schema = `${prefix}_${projection.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now()}`;
+  await withTransaction(pool, async (client) => {
+    await client.query(`create schema ${quoteIdent(schema)}`);
+    await client.query(`set local search_path to ${quoteIdent(schema)}, ${LIVE_SCHEMA}`);
+    await projection.setup(client);
+  });
+  return schema;
+}
+
+async function countEvents(pool: Pool, projection: Projection): Promise<number> {
+  const { rows } = await pool.query<{ count: number }>(
+    projection.eventTypes
+      ? 'select count(*)::bigint as count from events where type = any($1::text[])'
+      : 'select count(*)::bigint as count from events',
+    projection.eventTypes ? [projection.eventTypes] : [],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** Projects into `schema` from `from`, batch by batch, each batch in its own transaction. */
+async function buildInto(
+  pool: Pool,
+  schema: string,
+  projection: Projection,
+  from: LogPosition,
+  options: RebuildOptions & { upTo?: LogPosition; total: number; client?: PoolClient },
+): Promise<{ position: LogPosition; handled: number }> {
+  let position = from;
+  let handled = 0;
+  for (;;) {
+    const step = async (client: PoolClient) => {
+      await client.query(`set local search_path to ${quoteIdent(schema)}, ${LIVE_SCHEMA}`);
+      return projectBatch(client, projection, position, { limit: options.batchSize, upTo: options.upTo });
+    };
+    const result = options.client ? await step(options.client) : await withTransaction(pool, step);
+    if (!result.moved) return { position, handled };
+    position = result.next;
+    handled += result.handled;
+    options.onProgress?.(handled, Math.max(options.total, handled));
+  }
+}
+
+/**
+ * Rebuilds a projection from the start of the log into fresh tables, then swaps them in while the
+ * live checkpoint is locked, so no event is lost or applied twice even with the worker running.
+ */
+export async function replayProjection(pool: Pool, projection: Projection, options: RebuildOptions): Promise<ReplayResult> {
+  const started = performance.now();
+  const total = await countEvents(pool, projection);
+  const schema = await createScratchSchema(pool, 'replay', projection);
+  try {
+    const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total });
+    await ensureCheckpoint(pool, projection.name);
+    const handled = await withTransaction(pool, async (client) => {
+      await lockCheckpoint(client, projection.name);
+      // Events appended while we were building: apply them under the lock.
+      const rest = await buildInto(pool, schema, projection, built.position, { ...options, total, client });
+      await client.query(`set local search_path to ${LIVE_SCHEMA}`);
+      for (const table of projection.tables) {
+        await client.query(`drop table if exists ${LIVE_SCHEMA}.${quoteIdent(table)} cascade`);
+        await client.query(`alter table ${quoteIdent(schema)}.${quoteIdent(table)} set schema ${LIVE_SCHEMA}`);
+      }
+      await client.query('update projection_checkpoints set events_processed = 0 where name = $1', [projection.name]);
+      await saveCheckpoint(client, projection.name, rest.position, built.handled + rest.handled);
+      return built.handled + rest.handled;
+    });
+    return { events: handled, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await pool.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+  }
+}
+
+/**
+ * Rebuilds a projection into scratch tables up to exactly the live checkpoint and reports every
+ * row that differs from the live read model. Changes nothing.
+ */
+export async function verifyProjection(
+  pool: Pool,
+  projection: Projection,
+  options: RebuildOptions,
+): Promise<TableDifference[]> {
+  const total = await countEvents(pool, projection);
+  const schema = await createScratchSchema(pool, 'verify', projection);
+  try {
+    await ensureCheckpoint(pool, projection.name);
+    const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
+      'select transaction_id::text as transaction_id, global_position from projection_checkpoints where name = $1',
+      [projection.name],
+    );
+    const liveAtStart = { transactionId: rows[0]!.transaction_id, globalPosition: rows[0]!.global_position };
+    const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total, upTo: liveAtStart });
+
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Hold the live projector still while we compare; bring the scratch copy to the same place.
+      const live = await lockCheckpoint(client, projection.name);
+      await buildInto(pool, schema, projection, built.position, { ...options, total, upTo: live, client });
+      const differences: TableDifference[] = [];
+      for (const table of projection.tables) {
+        const liveTable = `${LIVE_SCHEMA}.${quoteIdent(table)}`;
+        const rebuiltTable = `${quoteIdent(schema)}.${quoteIdent(table)}`;
+        const onlyLive = await client.query(`select * from ${liveTable} except all select * from ${rebuiltTable}`);
+        const onlyRebuilt = await client.query(`select * from ${rebuiltTable} except all select * from ${liveTable}`);
+        if (onlyLive.rowCount || onlyRebuilt.rowCount) {
+          differences.push({
+            table,
+            onlyLive: onlyLive.rowCount ?? 0,
+            onlyRebuilt: onlyRebuilt.rowCount ?? 0,
+            examples: [
+              ...onlyLive.rows.slice(0, 5).map((row) => ({ side: 'live' as const, row })),
+              ...onlyRebuilt.rows.slice(0, 5).map((row) => ({ side: 'rebuilt' as const, row })),
+            ],
+          });
+        }
+      }
+      await client.query('ROLLBACK');
+      return differences;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+  }
+}

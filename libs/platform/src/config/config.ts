@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every environment variable the api, worker and ops tools read. The README's configuration table
+ * mirrors this schema; keep both in step.
+ */
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATABASE_URL: z
+    .string({ error: 'is required (the PostgreSQL connection string, e.g. postgres://postgres@127.0.0.1:5432/payola)' })
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
+  DB_POOL_SIZE: positiveInt.default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// connection string')
+    .default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"')
+    .default('payola'),
+  SERVE_WEB: booleanFlag.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  WORKER_HEALTH_PORT: port.default(3001),
+  PROJECTION_POLL_INTERVAL_MS: positiveInt.default(1000),
+  PROJECTION_BATCH_SIZE: positiveInt.max(50_000).default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings count as unset, so `FOO=` in an env file falls back to the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZConfig.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  throw new ConfigError(problems);
+}
+
+/** For process entry points: load the configuration or print what is wrong and exit. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { EventStore0001 } from './0001-event-store.js';
+import { ProjectionCheckpoints0002 } from './0002-projection-checkpoints.js';
+
+/**
+ * Every migration, in order. Listed explicitly instead of discovered from disk so that the same
+ * list runs from compiled code, from tests and from a bundled image. Never edit a landed migration:
+ * add a new one.
+ */
+export const migrations: MigrationObject[] = [
+  { name: '0001-event-store', class: EventStore0001 },
+  { name: '0002-projection-checkpoints', class: ProjectionCheckpoints0002 },
+];

@@ -1,0 +1,44 @@
+import pg from 'pg';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+/** Anything that can run a query: a pool or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+// BIGINT (int8) values in this schema are positions and counts that stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface PoolOptions {
+  connectionString: string;
+  max?: number;
+  applicationName?: string;
+}
+
+/**
+ * A connection pool. A transaction left idle would hold back the event log's visibility horizon
+ * and pause every projector, so the server ends idle transactions after 30 s.
+ */
+export function createPool({ connectionString, max = 10, applicationName = 'payola' }: PoolOptions): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max,
+    application_name: applicationName,
+    options: '-c idle_in_transaction_session_timeout=30000',
+  });
+}
+
+/** Runs `work` in a transaction on one pooled connection; rolls back on any error. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,38 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/** Queue names. Job ids and names must not contain ':' (BullMQ uses it as its key separator). */
+export const QUEUES = {
+  projections: 'projections',
+} as const;
+
+export const PROJECTION_WAKEUP_JOB = 'wake-up';
+
+/**
+ * Tells the worker that new events were appended. One pending wake-up is enough however many
+ * appends happen, so the job is de-duplicated; the worker also polls, so a lost wake-up (or a
+ * Redis outage) only delays projection.
+ */
+export class ProjectionWakeup {
+  private readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string) {
+    this.queue = new Queue(QUEUES.projections, {
+      connection,
+      prefix,
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 },
+    });
+  }
+
+  async wake(): Promise<void> {
+    try {
+      await this.queue.add(PROJECTION_WAKEUP_JOB, {}, { deduplication: { id: PROJECTION_WAKEUP_JOB } });
+    } catch {
+      // Redis is unavailable: the worker's polling picks the events up.
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}

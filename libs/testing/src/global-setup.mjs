@@ -1,0 +1,21 @@
+// Runs once per integration run: finds a PostgreSQL server, creates a migrated template database for
+// this run only, and hands its coordinates to the test files through the environment.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { migrateDatabase } from '@app/platform';
+import { adminQuery, databaseUrl, findOrStartTestPostgres } from '../../../deploy/local/services.mjs';
+
+export default async function globalSetup() {
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  await mkdir(path.join(repoRoot, '.data'), { recursive: true });
+  const server = await findOrStartTestPostgres(repoRoot);
+  const runId = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await adminQuery(server.url, `create database ${runId}_template`);
+  await migrateDatabase(databaseUrl(server.url, `${runId}_template`));
+
+  process.env.TEST_ADMIN_DATABASE_URL = server.url;
+  process.env.TEST_RUN_ID = runId;
+  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  process.env.QUEUE_PREFIX = runId;
+  globalThis.__stopTestPostgres = server.stop;
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('landing page', () => {
+  test('shows the hero and the way in', async ({ page }) => {
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Waitlisted' })).toHaveAttribute(
+      'href',
+      '/waitlist',
+    );
+  });
+
+  test('Start Verification leads to role selection', async ({ page }) => {
+    await page.goto('/');
+
+    await page.getByRole('link', { name: 'Start Verification' }).click();
+
+    await expect(page).toHaveURL(/\/role-selection$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Role' })).toBeVisible();
+  });
+
+  test('the nav offers Get Verified on the waitlist page', async ({ page }) => {
+    await page.goto('/waitlist');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the Listener Waitlist' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Get Verified' })).toHaveAttribute('href', '/role-selection');
+    await expect(nav.getByRole('link', { name: 'Get Waitlisted' })).toHaveCount(0);
+  });
+
+  test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+    await page.goto('/this-page-does-not-exist');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+  });
+
+  test('screenshot', async ({ page }, testInfo) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+
+    const path = testInfo.outputPath(`landing-${testInfo.project.name}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`landing-${testInfo.project.name}`, { path, contentType: 'image/png' });
+  });
+});

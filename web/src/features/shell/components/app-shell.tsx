@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { NavBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-semibold text-accent-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </div>
+  );
+}
