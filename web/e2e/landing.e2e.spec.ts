@@ -38,6 +38,15 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
   });
 
+  test('fits a 360 px wide phone without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('screenshot', async ({ page }, testInfo) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

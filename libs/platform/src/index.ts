@@ -4,3 +4,5 @@ export * from './database/pool.js';
 export * from './database/migrate.js';
 export * from './queue/redis.js';
 export * from './queue/queues.js';
+export * from './nest/platform.module.js';
+export * from './health/dependency-health.js';

@@ -44,7 +44,7 @@ export async function readLag(db: Queryable, names: readonly string[]): Promise<
     events_behind: number;
     oldest_pending: Date | null;
   }>(
-    `select c.name, c.transaction_id::text as transaction_id, c.global_position, c.events_processed,
+    `select wanted.name, c.transaction_id::text as transaction_id, c.global_position, c.events_processed,
        (select count(*) from (select 1 from events e
           where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
           limit ${LAG_COUNT_CAP}) pending)::bigint as events_behind,

@@ -21,6 +21,7 @@ export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
       discovery: { warnWhenNoEntities: false },
       extensions: [Migrator],
       debug: false,
+      logger: () => undefined,
       migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     });
     try {

@@ -195,9 +195,9 @@ function Roles() {
           {roles.map(({ icon: Icon, title, text }) => (
             <li
               key={title}
-              className="group flex flex-col gap-4 rounded-3xl border border-border bg-surface p-6 shadow-card transition-[border-color,transform] duration-300 hover:-translate-y-0.5 hover:border-accent/40"
+              className="group flex items-start gap-4 rounded-3xl border border-border bg-surface p-5 shadow-card transition-[border-color,transform] duration-300 hover:-translate-y-0.5 hover:border-accent/40 sm:flex-col sm:p-6"
             >
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-surface-overlay text-foreground transition-colors duration-300 group-hover:bg-accent group-hover:text-accent-foreground">
+              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-surface-overlay text-foreground transition-colors duration-300 group-hover:bg-accent group-hover:text-accent-foreground">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <div>
@@ -222,11 +222,11 @@ function ClosingCallToAction() {
             className="absolute -bottom-32 left-1/2 -z-10 h-72 w-[42rem] -translate-x-1/2 rounded-full bg-accent/20 blur-[100px]"
           />
           <h2 id="cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">
-            The free Listener membership unlocks at 10,000 verified fans and 10,000 verified artists
+            Help unlock the free Listener membership
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-muted-foreground sm:text-lg">
-            Get verified now to lock in a founding fan number, or join the waitlist and we'll tell you the moment
-            it opens.
+            It opens at 10,000 verified fans and 10,000 verified artists. Get verified now to lock in a founding
+            fan number, or join the waitlist and we'll tell you the moment it opens.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -10,7 +10,7 @@ export function MembershipCardArt({ className }: { className?: string }) {
       <div className="absolute inset-6 -z-10 rounded-[2rem] bg-accent/25 blur-3xl" />
 
       <div className="relative rotate-0 rounded-[1.75rem] bg-gradient-to-br from-accent/70 via-border-strong to-border p-px shadow-raised transition-transform duration-500 lg:rotate-[-3deg] lg:hover:rotate-0">
-        <div className="relative overflow-hidden rounded-[calc(1.75rem-1px)] bg-[radial-gradient(120%_80%_at_100%_0%,rgb(198_244_50/0.16),transparent_55%),linear-gradient(160deg,#1c1c22,#0d0d10)] p-6 sm:p-7">
+        <div className="relative overflow-hidden rounded-[calc(1.75rem-1px)] bg-[radial-gradient(120%_80%_at_100%_0%,rgb(198_244_50/0.16),transparent_55%),linear-gradient(160deg,#1c1c22,#0d0d10)] p-6 pb-12 sm:p-7 sm:pb-14">
           <div className="flex items-center justify-between">
             <span className="text-xs font-semibold tracking-[0.22em] text-muted-foreground uppercase">Member card</span>
             <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold text-accent-foreground">Founding Fan</span>
@@ -51,7 +51,7 @@ export function MembershipCardArt({ className }: { className?: string }) {
         </div>
       </div>
 
-      <div className="absolute -bottom-6 -left-2 flex items-center gap-3 rounded-2xl border border-border-strong bg-surface-raised/95 py-3 pr-5 pl-3 shadow-raised backdrop-blur sm:-left-8">
+      <div className="absolute -bottom-7 left-4 flex items-center gap-3 rounded-2xl border border-border-strong bg-surface-raised/95 py-3 pr-5 pl-3 shadow-raised backdrop-blur sm:-left-8 lg:-left-10">
         <span className="inline-flex size-10 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <MicVocal className="size-5" />
         </span>

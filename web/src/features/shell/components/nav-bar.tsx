@@ -12,7 +12,7 @@ export function NavBar() {
   const onWaitlist = pathname === '/waitlist';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/75 backdrop-blur-xl supports-[backdrop-filter]:bg-background/60">
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-xl supports-[backdrop-filter]:bg-background/80">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4 sm:h-18">
         {onLanding ? (
           <a href={MARKETING_SITE_URL} aria-label={`${APP_NAME} main site`} className={logoLinkClasses}>

@@ -1,0 +1,41 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { createDomainEventRegistry } from '@app/contracts';
+import { EventStore, ProjectionWaiter } from '@app/event-store';
+import { APP_CONFIG, createRedis, PG_POOL, ProjectionWakeup, type AppConfig, type Pool } from '@app/platform';
+
+class WakeupLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(ProjectionWakeup) private readonly wakeup: ProjectionWakeup) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return this.wakeup.close();
+  }
+}
+
+/**
+ * The write side's event store. Every committed append wakes the worker through a de-duplicated
+ * BullMQ job; ProjectionWaiter gives command handlers read-your-writes.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: ProjectionWakeup,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new ProjectionWakeup(createRedis(config.REDIS_URL, 'client'), config.QUEUE_PREFIX),
+    },
+    {
+      provide: EventStore,
+      inject: [PG_POOL, ProjectionWakeup],
+      useFactory: (pool: Pool, wakeup: ProjectionWakeup) => {
+        const store = new EventStore(pool, createDomainEventRegistry());
+        store.onAppended(() => void wakeup.wake());
+        return store;
+      },
+    },
+    { provide: ProjectionWaiter, inject: [PG_POOL], useFactory: (pool: Pool) => new ProjectionWaiter(pool) },
+    WakeupLifecycle,
+  ],
+  exports: [EventStore, ProjectionWaiter, ProjectionWakeup],
+})
+export class EventStoreModule {}

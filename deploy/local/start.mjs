@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// `npm start`: builds what changed, then runs the whole product on one origin (default
+// http://localhost:3000) with embedded defaults: an embedded PostgreSQL when DATABASE_URL is unset,
+// the local Redis (started from the PATH if needed), and every third party in its test mode.
+// `npm run dev`: the same with hot reload (tsc --watch, node --watch, Vite's dev server).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { adminQuery, databaseUrl, ensureRedis, freePort, startEmbeddedPostgres } from './services.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const skipBuild = args.has('--no-build');
+const node = process.execPath;
+const env = { ...process.env };
+const port = Number(env.PORT || 3000);
+const cleanups = [];
+const children = [];
+let shuttingDown = false;
+
+const say = (line) => console.log(`\x1b[35m[start]\x1b[0m ${line}`);
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env, ...options });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+function build() {
+  say('building the server (tsc -b)...');
+  run(node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json']);
+  if (dev) return;
+  const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'libs/contracts/src'];
+  const builtAt = newestMtime(path.join(root, 'web/dist/index.html'));
+  if (webSources.some((source) => newestMtime(path.join(root, source)) > builtAt)) {
+    say('building the web app (vite build)...');
+    run('npm', ['run', 'build', '-w', 'web', '--silent']);
+  }
+}
+
+async function database() {
+  if (env.DATABASE_URL) return `from DATABASE_URL`;
+  const dataDir = path.join(root, '.data/postgres');
+  const pgPort = Number(env.EMBEDDED_POSTGRES_PORT || 54329);
+  say(`starting embedded PostgreSQL on port ${pgPort} (data in .data/postgres)...`);
+  const server = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
+  cleanups.push(() => server.stop());
+  const exists = await adminQuery(server.url, "select 1 from pg_database where datname = 'payola'");
+  if (exists.length === 0) await adminQuery(server.url, 'create database payola');
+  env.DATABASE_URL = databaseUrl(server.url, 'payola');
+  return `embedded, port ${pgPort}, data in .data/postgres`;
+}
+
+async function redis() {
+  env.REDIS_URL ||= 'redis://127.0.0.1:6379';
+  const result = await ensureRedis(env.REDIS_URL, { dataDir: path.join(root, '.data/redis') });
+  if (result.stop) cleanups.push(result.stop);
+  return result.started ? `started redis-server on ${env.REDIS_URL}` : env.REDIS_URL;
+}
+
+function child(name, command, commandArgs, extraEnv = {}) {
+  const proc = spawn(command, commandArgs, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `\x1b[36m[${name}]\x1b[0m `;
+  for (const stream of [proc.stdout, proc.stderr]) {
+    let pending = '';
+    stream.on('data', (chunk) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      for (const line of lines) process.stdout.write(prefix + line + '\n');
+    });
+  }
+  proc.on('exit', (code, signal) => {
+    if (!shuttingDown) {
+      say(`${name} exited (${signal ?? code}); stopping everything`);
+      void shutdown(1);
+    }
+  });
+  children.push(proc);
+  return proc;
+}
+
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  say('shutting down...');
+  await Promise.all(
+    children.map(
+      (proc) =>
+        new Promise((resolve) => {
+          if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+          const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+          proc.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          proc.kill('SIGTERM');
+        }),
+    ),
+  );
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  process.exit(code);
+}
+
+function thirdPartyModes() {
+  const mode = (configured, real, test) => (configured ? real : `${test} (test mode)`);
+  return [
+    `payments:  ${mode(env.STRIPE_SECRET_KEY, 'Stripe', 'built-in test card form, Stripe test cards')}`,
+    `identity:  ${mode(env.VERIFF_API_KEY, 'Veriff', 'built-in approve/decline check')}`,
+    `captcha:   ${mode(env.RECAPTCHA_SECRET_KEY, 'reCAPTCHA', 'built-in check')}`,
+    `email:     ${mode(env.SMTP_URL, `SMTP ${env.SMTP_URL}`, 'local inbox')}`,
+  ];
+}
+
+async function main() {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  if (!skipBuild) build();
+  const dbInfo = await database();
+  const redisInfo = await redis();
+  env.QUEUE_PREFIX ||= 'payola';
+  env.WORKER_HEALTH_PORT ||= String(port + 1);
+  env.PUBLIC_URL ||= `http://localhost:${port}`;
+
+  say('migrating the database...');
+  run(node, ['worker/dist/ops/cli.js', 'migrate']);
+
+  if (dev) {
+    const apiPort = String(await freePort());
+    child('tsc', node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json', '--watch', '--preserveWatchOutput']);
+    child('api', node, ['--watch', 'api/dist/main.js'], { PORT: apiPort, SERVE_WEB: 'false' });
+    child('worker', node, ['--watch', 'worker/dist/main.js']);
+    child('web', 'npm', ['run', 'dev', '-w', 'web', '--silent', '--', '--port', String(port), '--strictPort'], {
+      API_PORT: apiPort,
+      WEB_PORT: String(port),
+    });
+  } else {
+    child('api', node, ['api/dist/main.js'], { PORT: String(port) });
+    child('worker', node, ['worker/dist/main.js']);
+  }
+
+  const healthUrl = `http://127.0.0.1:${port}/api/health`;
+  for (let attempt = 0; attempt < 300 && !shuttingDown; attempt++) {
+    const ok = await fetch(healthUrl).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.log(
+    [
+      '',
+      `  \x1b[1mPayola is running${dev ? ' (dev, hot reload)' : ''}:\x1b[0m  \x1b[32m${env.PUBLIC_URL}\x1b[0m`,
+      `  api:       ${env.PUBLIC_URL}/api   health: ${healthUrl}`,
+      `  worker:    health http://127.0.0.1:${env.WORKER_HEALTH_PORT}/health`,
+      `  database:  ${dbInfo}`,
+      `  redis:     ${redisInfo}`,
+      ...thirdPartyModes().map((line) => `  ${line}`),
+      '  Ctrl+C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (error) => {
+  console.error(`\n\x1b[31m[start] ${error instanceof Error ? error.message : error}\x1b[0m`);
+  await shutdown(1);
+});

@@ -1,0 +1,63 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { loadConfigOrExit, type AppConfig } from '../config/config.js';
+import { createPool, type Pool } from '../database/pool.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { createRedis } from '../queue/redis.js';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+export const PG_POOL = Symbol('PG_POOL');
+export const REDIS = Symbol('REDIS');
+export const LOGGER = Symbol('LOGGER');
+
+export const InjectConfig = () => Inject(APP_CONFIG);
+export const InjectPool = () => Inject(PG_POOL);
+export const InjectRedis = () => Inject(REDIS);
+export const InjectLogger = () => Inject(LOGGER);
+
+class PlatformLifecycle implements OnApplicationShutdown {
+  constructor(
+    @InjectPool() private readonly pool: Pool,
+    @InjectRedis() private readonly redis: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+    this.redis.disconnect();
+  }
+}
+
+/**
+ * Configuration, the PostgreSQL pool, a Redis client and the logger, shared by the api and the worker.
+ * `service` names the process in logs and in connections.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(service: 'api' | 'worker') {
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: APP_CONFIG, useFactory: () => loadConfigOrExit() },
+        {
+          provide: LOGGER,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig): Logger => createLogger(service, config.LOG_LEVEL),
+        },
+        {
+          provide: PG_POOL,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig): Pool =>
+            createPool({ connectionString: config.DATABASE_URL, max: config.DB_POOL_SIZE, applicationName: service }),
+        },
+        {
+          provide: REDIS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig): Redis => createRedis(config.REDIS_URL, 'client'),
+        },
+        PlatformLifecycle,
+      ],
+      exports: [APP_CONFIG, LOGGER, PG_POOL, REDIS],
+    };
+  }
+}

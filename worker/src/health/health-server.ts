@@ -1,0 +1,67 @@
+import http from 'node:http';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import {
+  checkPostgres,
+  checkRedis,
+  InjectConfig,
+  InjectLogger,
+  InjectPool,
+  InjectRedis,
+  type AppConfig,
+  type Logger,
+  type Pool,
+} from '@app/platform';
+import type { THealthResponse } from '@app/contracts';
+import { ProjectionSupervisor } from '../projection/projection-supervisor.js';
+
+/** GET /health on WORKER_HEALTH_PORT: dependencies and each projector's lag. */
+@Injectable()
+export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private server: http.Server | null = null;
+  private readonly startedAt = Date.now();
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectPool() private readonly pool: Pool,
+    @InjectRedis() private readonly redis: Redis,
+    @InjectLogger() private readonly logger: Logger,
+    private readonly supervisor: ProjectionSupervisor,
+  ) {}
+
+  async report(): Promise<THealthResponse> {
+    const [postgres, redis] = await Promise.all([checkPostgres(this.pool), checkRedis(this.redis)]);
+    const projectors = postgres.status === 'up' ? await this.supervisor.lag() : [];
+    return {
+      status: postgres.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
+      service: 'worker',
+      uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+      dependencies: { postgres, redis },
+      projectors,
+    };
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      if (req.method !== 'GET' || !req.url?.startsWith('/health')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+        return;
+      }
+      this.report().then(
+        (body) => res.writeHead(body.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+        (error: unknown) => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'degraded', error: String(error) })),
+      );
+    });
+    return new Promise((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.config.WORKER_HEALTH_PORT, this.config.HOST, () => {
+        this.logger.info({ port: this.config.WORKER_HEALTH_PORT }, 'worker health endpoint listening');
+        resolve();
+      });
+    });
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

@@ -1,0 +1,163 @@
+import { SingleBar, Presets } from 'cli-progress';
+import { createPool, loadConfigOrExit, migrateDatabase, type Pool } from '@app/platform';
+import {
+  formatLogPosition,
+  readLag,
+  replayProjection,
+  verifyProjection,
+  type Projection,
+  type RebuildOptions,
+} from '@app/event-store';
+import { logConsumers, projections } from '../log-consumers.js';
+import { setupProjections } from '../projection/setup-projections.js';
+
+const USAGE = `Usage: npm run ops -- <command>
+
+Commands:
+  migrate                 apply database migrations and create missing read-model tables
+  status                  each projector's position and lag
+  replay [projector...]   rebuild read models from the start of the log and swap them in
+                          (all projections when none is named); never re-runs side effects
+  verify [projector...]   rebuild into scratch tables and report every difference from the live
+                          read models; exits 1 when there is one`;
+
+function progressOptions(label: string): RebuildOptions & { finish(): void } {
+  const bar = new SingleBar(
+    {
+      format: `${label.padEnd(24)} {bar} {percentage}% | {value}/{total} events | {rate} events/s`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+    },
+    Presets.shades_classic,
+  );
+  const started = performance.now();
+  let begun = false;
+  return {
+    batchSize: 5000,
+    onProgress(handled, total) {
+      if (!begun) {
+        bar.start(total, 0, { rate: 0 });
+        begun = true;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      bar.setTotal(total);
+      bar.update(handled, { rate: Math.round(handled / Math.max(seconds, 0.001)) });
+    },
+    finish() {
+      if (begun) bar.stop();
+    },
+  };
+}
+
+function selectProjections(names: string[]): Projection[] {
+  const all = projections();
+  if (names.length === 0) return all;
+  const unknown = names.filter((name) => !all.some((p) => p.name === name));
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown projection: ${unknown.join(', ')}. Known: ${all.map((p) => p.name).join(', ')}`);
+  }
+  return all.filter((p) => names.includes(p.name));
+}
+
+class UsageError extends Error {}
+
+async function status(pool: Pool): Promise<number> {
+  const lags = await readLag(
+    pool,
+    logConsumers.map((c) => c.name),
+  );
+  const { rows } = await pool.query<{ total: number }>('select count(*)::bigint as total from events');
+  console.log(`Event log: ${rows[0]?.total ?? 0} events\n`);
+  const header = ['consumer', 'kind', 'position', 'processed', 'events behind', 'seconds behind'];
+  const table = lags.map((lag) => [
+    lag.name,
+    logConsumers.find((c) => c.name === lag.name)?.kind ?? '?',
+    formatLogPosition(lag.position),
+    String(lag.eventsProcessed),
+    String(lag.eventsBehind),
+    lag.secondsBehind.toFixed(3),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  return 0;
+}
+
+async function replay(pool: Pool, names: string[]): Promise<number> {
+  for (const projection of selectProjections(names)) {
+    const progress = progressOptions(`replay ${projection.name}`);
+    const result = await replayProjection(pool, projection, progress);
+    progress.finish();
+    console.log(
+      `${projection.name}: rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s ` +
+        `(${Math.round(result.events / Math.max(result.seconds, 0.001))} events/s) and swapped in`,
+    );
+  }
+  return 0;
+}
+
+async function verify(pool: Pool, names: string[]): Promise<number> {
+  let differing = 0;
+  for (const projection of selectProjections(names)) {
+    const progress = progressOptions(`verify ${projection.name}`);
+    const differences = await verifyProjection(pool, projection, progress);
+    progress.finish();
+    if (differences.length === 0) {
+      console.log(`${projection.name}: matches a full replay`);
+      continue;
+    }
+    differing += 1;
+    for (const difference of differences) {
+      console.log(
+        `${projection.name}.${difference.table}: ${difference.onlyLive} row(s) only in the live table, ` +
+          `${difference.onlyRebuilt} row(s) only in the rebuild`,
+      );
+      for (const example of difference.examples) console.log(`  ${example.side}: ${JSON.stringify(example.row)}`);
+    }
+  }
+  if (differing > 0) console.log(`\n${differing} projection(s) differ from a full replay. Run "npm run ops -- replay" to rebuild.`);
+  return differing > 0 ? 1 : 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfigOrExit();
+  if (command === 'migrate') {
+    const applied = await migrateDatabase(config.DATABASE_URL);
+    const pool = createPool({ connectionString: config.DATABASE_URL, max: 2, applicationName: 'ops' });
+    try {
+      await setupProjections(pool, projections());
+    } finally {
+      await pool.end();
+    }
+    console.log(applied.length > 0 ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date');
+    return 0;
+  }
+  const pool = createPool({ connectionString: config.DATABASE_URL, max: 4, applicationName: 'ops' });
+  try {
+    switch (command) {
+      case 'status':
+        return await status(pool);
+      case 'replay':
+        return await replay(pool, args);
+      case 'verify':
+        return await verify(pool, args);
+      default:
+        throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? error.message : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

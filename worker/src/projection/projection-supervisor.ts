@@ -1,0 +1,88 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import {
+  createRedis,
+  InjectConfig,
+  InjectLogger,
+  InjectPool,
+  QUEUES,
+  type AppConfig,
+  type Logger,
+  type Pool,
+} from '@app/platform';
+import { ConsumerRunner, readLag, type LogConsumer, type Projection } from '@app/event-store';
+import type { TProjectorLag } from '@app/contracts';
+import { formatLogPosition } from '@app/event-store';
+import { setupProjections } from './setup-projections.js';
+
+export const LOG_CONSUMERS = Symbol('LOG_CONSUMERS');
+
+/**
+ * Runs every log consumer: takes ownership where it can, projects on wake-up jobs from the API and
+ * on a polling timer, and stops cleanly on shutdown (the batch in flight finishes first).
+ */
+@Injectable()
+export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly runners: ConsumerRunner[];
+  private wakeupWorker: Worker | null = null;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectPool() private readonly pool: Pool,
+    @InjectLogger() private readonly logger: Logger,
+    @Inject(LOG_CONSUMERS) consumers: readonly LogConsumer[],
+  ) {
+    this.runners = consumers.map(
+      (consumer) =>
+        new ConsumerRunner(pool, consumer, {
+          databaseUrl: config.DATABASE_URL,
+          batchSize: config.PROJECTION_BATCH_SIZE,
+          pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+          logger,
+        }),
+    );
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const projections = this.runners
+      .map((r) => r.consumer)
+      .filter((c): c is Projection => c.kind === 'projection');
+    await setupProjections(this.pool, projections);
+    for (const runner of this.runners) await runner.start();
+
+    this.wakeupWorker = new Worker(QUEUES.projections, async () => this.pokeAll(), {
+      connection: createRedis(this.config.REDIS_URL, 'blocking'),
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 1,
+    });
+    this.wakeupWorker.on('error', (error) => {
+      // Redis outages only delay projection: polling carries on.
+      this.logger.warn({ err: error }, 'wake-up queue unavailable; projecting by polling');
+    });
+    this.logger.info({ consumers: this.runners.map((r) => r.consumer.name) }, 'projection supervisor started');
+  }
+
+  pokeAll(): void {
+    for (const runner of this.runners) runner.poke();
+  }
+
+  async lag(): Promise<TProjectorLag[]> {
+    const lags = await readLag(
+      this.pool,
+      this.runners.map((r) => r.consumer.name),
+    );
+    return lags.map((lag) => ({
+      name: lag.name,
+      owned: this.runners.find((r) => r.consumer.name === lag.name)?.owned ?? false,
+      eventsBehind: lag.eventsBehind,
+      secondsBehind: Math.round(lag.secondsBehind * 1000) / 1000,
+      position: formatLogPosition(lag.position),
+    }));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.wakeupWorker?.close();
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+    this.logger.info('projection supervisor stopped');
+  }
+}
