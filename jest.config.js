@@ -24,6 +24,7 @@ const common = {
 };
 
 export default {
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.unit.spec.ts'] },
     {

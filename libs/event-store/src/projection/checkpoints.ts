@@ -16,12 +16,13 @@ export async function lockCheckpoint(db: Queryable, name: string): Promise<LogPo
 }
 
 export async function saveCheckpoint(db: Queryable, name: string, position: LogPosition, handled: number): Promise<void> {
-  await db.query(
+  const result = await db.query(
     `update projection_checkpoints
      set transaction_id = $2::xid8, global_position = $3, events_processed = events_processed + $4, updated_at = now()
      where name = $1`,
     [name, position.transactionId, position.globalPosition, handled],
   );
+  if (result.rowCount !== 1) throw new Error(`Checkpoint "${name}" does not exist; call ensureCheckpoint first`);
 }
 
 export interface CheckpointLag {

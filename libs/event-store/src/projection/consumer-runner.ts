@@ -23,10 +23,11 @@ export class ConsumerRunner {
   private ownerConnection: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private rerunRequested = false;
-  private stopped = true;
+  private stopped = false;
   private pollTimer: NodeJS.Timeout | null = null;
   private ownershipTimer: NodeJS.Timeout | null = null;
   private trailingTimer: NodeJS.Timeout | null = null;
+  private checkpointReady = false;
 
   constructor(
     private readonly pool: Pool,
@@ -40,7 +41,6 @@ export class ConsumerRunner {
 
   async start(): Promise<void> {
     this.stopped = false;
-    await ensureCheckpoint(this.pool, this.consumer.name);
     await this.tryTakeOwnership();
     this.pollTimer = setInterval(() => this.poke(), this.options.pollIntervalMs);
     this.pollTimer.unref();
@@ -78,6 +78,10 @@ export class ConsumerRunner {
 
   /** One transaction: lock the checkpoint, handle the next batch, move the checkpoint. */
   async processBatch(): Promise<{ moved: boolean; handled: number }> {
+    if (!this.checkpointReady) {
+      await ensureCheckpoint(this.pool, this.consumer.name);
+      this.checkpointReady = true;
+    }
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

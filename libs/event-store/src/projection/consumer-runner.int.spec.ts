@@ -1,0 +1,155 @@
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { silentLogger, testRegistry } from '../../test/fixtures.js';
+import { EventStore } from '../event-store.js';
+import { ConsumerRunner } from './consumer-runner.js';
+import type { Projection } from './log-consumer.js';
+import { logStatsProjection } from './log-stats.projection.js';
+import { ProjectionWaiter } from './projection-waiter.js';
+import { replayProjection, verifyProjection } from './rebuild.js';
+
+/** Names only: counts test.Renamed events per stream, ignoring every other type. */
+const renamesProjection: Projection = {
+  kind: 'projection',
+  name: 'renames',
+  eventTypes: ['test.Renamed'],
+  tables: ['renames'],
+  async setup(db) {
+    await db.query('create table if not exists renames (stream_id text primary key, renames int not null, last_name text not null)');
+  },
+  async handle(events, db) {
+    for (const event of events) {
+      await db.query(
+        `insert into renames values ($1, 1, $2)
+         on conflict (stream_id) do update set renames = renames.renames + 1, last_name = excluded.last_name`,
+        [event.streamId, (event.data as { name: string }).name],
+      );
+    }
+  },
+};
+
+async function totals(db: TestDatabase): Promise<number> {
+  const { rows } = await db.pool.query<{ total: number }>('select coalesce(sum(events), 0)::bigint as total from log_stats');
+  return rows[0]!.total;
+}
+
+describe('projection runners', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new EventStore(db.pool, testRegistry());
+    for (const projection of [logStatsProjection, renamesProjection]) await projection.setup(db.pool);
+  });
+  afterAll(() => db.close());
+
+  function runner(projection: Projection, batchSize = 7): ConsumerRunner {
+    return new ConsumerRunner(db.pool, projection, {
+      databaseUrl: db.url,
+      batchSize,
+      pollIntervalMs: 60_000,
+      logger: silentLogger,
+    });
+  }
+
+  it('applies every event exactly once even when two instances race on the same projection', async () => {
+    for (let i = 0; i < 20; i++) {
+      await store.append(`race-${i % 4}`, 'any', [
+        { type: 'test.Appended', data: { n: i, writer: 'a' } },
+        { type: 'test.Renamed', data: { name: `name-${i}` } },
+      ]);
+    }
+    const a = runner(logStatsProjection);
+    const b = runner(logStatsProjection);
+    await Promise.all([a.catchUp(), b.catchUp(), a.catchUp()]);
+    const { rows } = await db.pool.query('select type, events from log_stats order by type');
+    expect(rows).toEqual([
+      { type: 'test.Appended', events: 20 },
+      { type: 'test.Renamed', events: 20 },
+    ]);
+  });
+
+  it('reads only its event types yet still moves its checkpoint to the head', async () => {
+    const renames = runner(renamesProjection, 3);
+    await renames.catchUp();
+    const { rows } = await db.pool.query('select stream_id, renames, last_name from renames order by stream_id');
+    expect(rows).toEqual([
+      { stream_id: 'race-0', renames: 5, last_name: 'name-16' },
+      { stream_id: 'race-1', renames: 5, last_name: 'name-17' },
+      { stream_id: 'race-2', renames: 5, last_name: 'name-18' },
+      { stream_id: 'race-3', renames: 5, last_name: 'name-19' },
+    ]);
+    const head = await store.head();
+    const waiter = new ProjectionWaiter(db.pool);
+    expect(await waiter.waitFor(head, ['renames', 'log-stats'], 100)).toBe(true);
+  });
+
+  it('lets a writer wait until its append is projected (read-your-writes), and gives up when bounded', async () => {
+    const { position } = await store.append('ryw', 'no_stream', [{ type: 'test.Renamed', data: { name: 'fresh' } }]);
+    const waiter = new ProjectionWaiter(db.pool);
+    expect(await waiter.waitFor(position, ['renames'], 50)).toBe(false);
+
+    const renames = runner(renamesProjection);
+    await renames.start();
+    renames.poke();
+    try {
+      expect(await waiter.waitFor(position, ['renames'], 3000)).toBe(true);
+      const { rows } = await db.pool.query("select last_name from renames where stream_id = 'ryw'");
+      expect(rows).toEqual([{ last_name: 'fresh' }]);
+    } finally {
+      await renames.stop();
+    }
+  });
+
+  it('only one running instance owns a projection; a standby takes over when the owner stops', async () => {
+    const first = new ConsumerRunner(db.pool, logStatsProjection, {
+      databaseUrl: db.url,
+      batchSize: 10,
+      pollIntervalMs: 60_000,
+      logger: silentLogger,
+      ownershipRetryMs: 50,
+    });
+    const second = new ConsumerRunner(db.pool, logStatsProjection, {
+      databaseUrl: db.url,
+      batchSize: 10,
+      pollIntervalMs: 60_000,
+      logger: silentLogger,
+      ownershipRetryMs: 50,
+    });
+    await first.start();
+    await second.start();
+    expect([first.owned, second.owned]).toEqual([true, false]);
+    await first.stop();
+    for (let i = 0; i < 100 && !second.owned; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(second.owned).toBe(true);
+    await second.stop();
+  });
+
+  it('verify finds a tampered read model, replay rebuilds it, and verify then finds nothing', async () => {
+    await runner(logStatsProjection).catchUp();
+    const before = await totals(db);
+    expect(await verifyProjection(db.pool, logStatsProjection, { batchSize: 4 })).toEqual([]);
+
+    await db.pool.query("update log_stats set events = events + 5 where type = 'test.Appended'");
+    const differences = await verifyProjection(db.pool, logStatsProjection, { batchSize: 4 });
+    expect(differences).toHaveLength(1);
+    expect(differences[0]).toMatchObject({ table: 'log_stats', onlyLive: 1, onlyRebuilt: 1 });
+
+    const progress: number[] = [];
+    const result = await replayProjection(db.pool, logStatsProjection, {
+      batchSize: 4,
+      onProgress: (handled) => progress.push(handled),
+    });
+    expect(result.events).toBe(before);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(await totals(db)).toBe(before);
+    expect(await verifyProjection(db.pool, logStatsProjection, { batchSize: 4 })).toEqual([]);
+
+    // After the swap the live projector carries on from where the replay stopped.
+    await store.append('after-replay', 'no_stream', [{ type: 'test.Appended', data: { n: 1, writer: 'z' } }]);
+    await runner(logStatsProjection).catchUp();
+    expect(await totals(db)).toBe(before + 1);
+    const { rows } = await db.pool.query("select count(*)::int as n from information_schema.schemata where schema_name like 'replay_%' or schema_name like 'verify_%'");
+    expect(rows[0].n).toBe(0);
+  });
+});
