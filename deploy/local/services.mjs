@@ -111,9 +111,13 @@ export async function ensureRedis(url, { dataDir }) {
     );
   }
   await mkdir(dataDir, { recursive: true });
-  const child = spawn(binary, ['--port', String(port || 6379), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    binary,
+    ['--port', String(port || 6379), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 50; i++) {
     if (await redisAnswers(url)) return { started: true, stop: () => child.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 100));

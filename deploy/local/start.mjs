@@ -25,7 +25,10 @@ function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestMtime(path.join(target, name))),
+    stat.mtimeMs,
+  );
 }
 
 function run(command, commandArgs, options = {}) {
@@ -66,7 +69,11 @@ async function redis() {
 }
 
 function child(name, command, commandArgs, extraEnv = {}) {
-  const proc = spawn(command, commandArgs, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, commandArgs, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `\x1b[36m[${name}]\x1b[0m `;
   for (const stream of [proc.stdout, proc.stderr]) {
     let pending = '';
@@ -143,7 +150,13 @@ async function main() {
 
   if (dev) {
     const apiPort = String(await freePort());
-    child('tsc', node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json', '--watch', '--preserveWatchOutput']);
+    child('tsc', node, [
+      path.join(root, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'tsconfig.json',
+      '--watch',
+      '--preserveWatchOutput',
+    ]);
     child('api', node, ['--watch', 'api/dist/main.js'], { PORT: apiPort, SERVE_WEB: 'false' });
     child('worker', node, ['--watch', 'worker/dist/main.js']);
     child('web', 'npm', ['run', 'dev', '-w', 'web', '--silent', '--', '--port', String(port), '--strictPort'], {
@@ -157,7 +170,10 @@ async function main() {
 
   const healthUrl = `http://127.0.0.1:${port}/api/health`;
   for (let attempt = 0; attempt < 300 && !shuttingDown; attempt++) {
-    const ok = await fetch(healthUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(healthUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -41,10 +41,12 @@ describe('worker crash while projecting', () => {
   }
 
   async function state(): Promise<{ projected: number; processed: number }> {
-    const { rows } = await db.pool.query<{ projected: number; processed: number }>(
-      `select (select coalesce(sum(events), 0) from log_stats)::bigint as projected,
+    const { rows } = await db.pool
+      .query<{ projected: number; processed: number }>(
+        `select (select coalesce(sum(events), 0) from log_stats)::bigint as projected,
               (select coalesce(max(events_processed), 0) from projection_checkpoints where name = 'log-stats')::bigint as processed`,
-    ).catch(() => ({ rows: [{ projected: 0, processed: 0 }] }));
+      )
+      .catch(() => ({ rows: [{ projected: 0, processed: 0 }] }));
     return rows[0]!;
   }
 

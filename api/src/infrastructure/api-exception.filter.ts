@@ -41,7 +41,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
         const key = issue.path.join('.') || '_';
         (fieldErrors[key] ??= []).push(issue.message);
       }
-      return { statusCode: 400, error: REASONS[400]!, message: exception.issues[0]?.message ?? 'Invalid request', fieldErrors };
+      return {
+        statusCode: 400,
+        error: REASONS[400]!,
+        message: exception.issues[0]?.message ?? 'Invalid request',
+        fieldErrors,
+      };
     }
     if (exception instanceof StreamVersionConflictError) {
       return {
@@ -59,10 +64,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
           : Array.isArray((raw as { message?: unknown }).message)
             ? ((raw as { message: string[] }).message[0] ?? exception.message)
             : String((raw as { message?: unknown }).message ?? exception.message);
-      const fieldErrors = typeof raw === 'object' ? (raw as { fieldErrors?: Record<string, string[]> }).fieldErrors : undefined;
-      return { statusCode: status, error: REASONS[status] ?? 'Error', message, ...(fieldErrors ? { fieldErrors } : {}) };
+      const fieldErrors =
+        typeof raw === 'object' ? (raw as { fieldErrors?: Record<string, string[]> }).fieldErrors : undefined;
+      return {
+        statusCode: status,
+        error: REASONS[status] ?? 'Error',
+        message,
+        ...(fieldErrors ? { fieldErrors } : {}),
+      };
     }
     const status = HttpStatus.INTERNAL_SERVER_ERROR;
-    return { statusCode: status, error: REASONS[status]!, message: 'Something went wrong on our side. Please try again.' };
+    return {
+      statusCode: status,
+      error: REASONS[status]!,
+      message: 'Something went wrong on our side. Please try again.',
+    };
   }
 }

@@ -43,7 +43,9 @@ describe('reading the log while many writers append', () => {
       let done = false;
       const seen: number[] = [];
       let naiveSeen = 0;
-      let naiveCursor = (await db.pool.query<{ max: number }>('select coalesce(max(global_position), 0)::bigint as max from events')).rows[0]!.max;
+      let naiveCursor = (
+        await db.pool.query<{ max: number }>('select coalesce(max(global_position), 0)::bigint as max from events')
+      ).rows[0]!.max;
       let cursor: LogPosition = await store.head();
       const startCursor = cursor;
 
@@ -72,8 +74,12 @@ describe('reading the log while many writers append', () => {
 
       const everything = await readAll(db.pool, startCursor, { limit: 1_000_000 });
       expect(everything.map((e) => e.globalPosition).sort((a, b) => a - b)).toEqual(
-        (await db.pool.query<{ global_position: number }>('select global_position from events where global_position > $1 order by 1', [startCursor.globalPosition]))
-          .rows.map((r) => r.global_position),
+        (
+          await db.pool.query<{ global_position: number }>(
+            'select global_position from events where global_position > $1 order by 1',
+            [startCursor.globalPosition],
+          )
+        ).rows.map((r) => r.global_position),
       );
       const expected = everything.map((e) => e.globalPosition);
       expect(everything).toHaveLength(WRITERS * APPENDS_PER_WRITER);
@@ -86,7 +92,9 @@ describe('reading the log while many writers append', () => {
       }
       // Not asserted (timing-dependent), but shows the hazard this test guards against.
       if (naiveSeen < expected.length) {
-        console.info(`round ${round}: a sequence-number reader would have skipped ${expected.length - naiveSeen} events`);
+        console.info(
+          `round ${round}: a sequence-number reader would have skipped ${expected.length - naiveSeen} events`,
+        );
       }
     });
   }

@@ -39,7 +39,9 @@ describe('EventStore', () => {
     await expect(stale).rejects.toBeInstanceOf(StreamVersionConflictError);
     await expect(stale).rejects.toMatchObject({ streamId: 'user-2', expectedVersion: 1, actualVersion: 2 });
 
-    await expect(store.append('user-2', 'no_stream', [{ type: 'test.Renamed', data: { name: 'd' } }])).rejects.toMatchObject({
+    await expect(
+      store.append('user-2', 'no_stream', [{ type: 'test.Renamed', data: { name: 'd' } }]),
+    ).rejects.toMatchObject({
       actualVersion: 2,
     });
     await expect(store.append('user-2', 5, [{ type: 'test.Renamed', data: { name: 'e' } }])).rejects.toBeInstanceOf(
@@ -70,7 +72,9 @@ describe('EventStore', () => {
 
   it('refuses to update, delete or truncate events (the database enforces append-only)', async () => {
     await store.append('user-5', 'no_stream', [{ type: 'test.Renamed', data: { name: 'x' } }]);
-    await expect(db.pool.query("update events set data = '{}' where stream_id = 'user-5'")).rejects.toThrow(/append-only/);
+    await expect(db.pool.query("update events set data = '{}' where stream_id = 'user-5'")).rejects.toThrow(
+      /append-only/,
+    );
     await expect(db.pool.query("delete from events where stream_id = 'user-5'")).rejects.toThrow(/append-only/);
     await expect(db.pool.query('truncate events')).rejects.toThrow(/append-only/);
     expect(await store.readStream('user-5')).toHaveLength(1);

@@ -1,7 +1,61 @@
-// Placeholder until the lead's version lands: that one starts the whole product on a fresh database
-// and sets E2E_BASE_URL. Until then, point the tests at a running server yourself.
-export default function globalSetup(): void {
-  if (!process.env.E2E_BASE_URL) {
-    throw new Error('E2E_BASE_URL is not set: start the app (e.g. `npm run preview -w web`) and export E2E_BASE_URL.');
+// Starts the whole product (api, worker, built web app) on a fresh database of its own, exactly as
+// `npm start` runs it, and points the tests at it. With E2E_BASE_URL set, tests use that server instead.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain ESM helper shared with the launcher, no type declarations
+import { adminQuery, databaseUrl, findOrStartTestPostgres, freePort } from '../../../deploy/local/services.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function waitForHealth(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('The product exited during start-up (see its output above)');
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
   }
+  throw new Error(`The product did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
+  if (process.env.E2E_BASE_URL) return;
+
+  const server = await findOrStartTestPostgres(repoRoot);
+  const database = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await adminQuery(server.url, `create database ${database}`);
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl(server.url, database),
+    PORT: String(port),
+    WORKER_HEALTH_PORT: String(await freePort()),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    QUEUE_PREFIX: database,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  };
+  const product = spawn(process.execPath, [path.join(repoRoot, 'deploy/local/start.mjs')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  product.once('exit', () => (exited = true));
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000, () => exited);
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+
+  return async () => {
+    if (!exited) {
+      const stopped = new Promise((resolve) => product.once('exit', resolve));
+      product.kill('SIGTERM');
+      await stopped;
+    }
+    await adminQuery(server.url, `drop database if exists ${database} with (force)`);
+    await server.stop?.();
+  };
 }

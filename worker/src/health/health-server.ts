@@ -48,8 +48,14 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
         return;
       }
       this.report().then(
-        (body) => res.writeHead(body.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
-        (error: unknown) => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'degraded', error: String(error) })),
+        (body) =>
+          res
+            .writeHead(body.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' })
+            .end(JSON.stringify(body)),
+        (error: unknown) =>
+          res
+            .writeHead(503, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ status: 'degraded', error: String(error) })),
       );
     });
     return new Promise((resolve, reject) => {

@@ -115,7 +115,8 @@ async function verify(pool: Pool, names: string[]): Promise<number> {
       for (const example of difference.examples) console.log(`  ${example.side}: ${JSON.stringify(example.row)}`);
     }
   }
-  if (differing > 0) console.log(`\n${differing} projection(s) differ from a full replay. Run "npm run ops -- replay" to rebuild.`);
+  if (differing > 0)
+    console.log(`\n${differing} projection(s) differ from a full replay. Run "npm run ops -- replay" to rebuild.`);
   return differing > 0 ? 1 : 0;
 }
 

@@ -44,9 +44,7 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const projections = this.runners
-      .map((r) => r.consumer)
-      .filter((c): c is Projection => c.kind === 'projection');
+    const projections = this.runners.map((r) => r.consumer).filter((c): c is Projection => c.kind === 'projection');
     await setupProjections(this.pool, projections);
     for (const runner of this.runners) await runner.start();
 

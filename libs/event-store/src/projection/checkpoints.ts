@@ -15,7 +15,12 @@ export async function lockCheckpoint(db: Queryable, name: string): Promise<LogPo
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
 }
 
-export async function saveCheckpoint(db: Queryable, name: string, position: LogPosition, handled: number): Promise<void> {
+export async function saveCheckpoint(
+  db: Queryable,
+  name: string,
+  position: LogPosition,
+  handled: number,
+): Promise<void> {
   const result = await db.query(
     `update projection_checkpoints
      set transaction_id = $2::xid8, global_position = $3, events_processed = events_processed + $4, updated_at = now()

@@ -14,7 +14,9 @@ const renamesProjection: Projection = {
   eventTypes: ['test.Renamed'],
   tables: ['renames'],
   async setup(db) {
-    await db.query('create table if not exists renames (stream_id text primary key, renames int not null, last_name text not null)');
+    await db.query(
+      'create table if not exists renames (stream_id text primary key, renames int not null, last_name text not null)',
+    );
   },
   async handle(events, db) {
     for (const event of events) {
@@ -28,7 +30,9 @@ const renamesProjection: Projection = {
 };
 
 async function totals(db: TestDatabase): Promise<number> {
-  const { rows } = await db.pool.query<{ total: number }>('select coalesce(sum(events), 0)::bigint as total from log_stats');
+  const { rows } = await db.pool.query<{ total: number }>(
+    'select coalesce(sum(events), 0)::bigint as total from log_stats',
+  );
   return rows[0]!.total;
 }
 
@@ -149,7 +153,9 @@ describe('projection runners', () => {
     await store.append('after-replay', 'no_stream', [{ type: 'test.Appended', data: { n: 1, writer: 'z' } }]);
     await runner(logStatsProjection).catchUp();
     expect(await totals(db)).toBe(before + 1);
-    const { rows } = await db.pool.query("select count(*)::int as n from information_schema.schemata where schema_name like 'replay_%' or schema_name like 'verify_%'");
+    const { rows } = await db.pool.query(
+      "select count(*)::int as n from information_schema.schemata where schema_name like 'replay_%' or schema_name like 'verify_%'",
+    );
     expect(rows[0].n).toBe(0);
   });
 });

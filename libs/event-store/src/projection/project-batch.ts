@@ -30,5 +30,9 @@ export async function projectBatch(
   if (events.length > 0) await consumer.handle(events, db);
   // A full batch may have more behind it; a partial one means everything up to the bound is done.
   const next = events.length === options.limit ? events[events.length - 1]! : bound;
-  return { next: { transactionId: next.transactionId, globalPosition: next.globalPosition }, handled: events.length, moved: true };
+  return {
+    next: { transactionId: next.transactionId, globalPosition: next.globalPosition },
+    handled: events.length,
+    moved: true,
+  };
 }

@@ -78,7 +78,11 @@ async function buildInto(
  * Rebuilds a projection from the start of the log into fresh tables, then swaps them in while the
  * live checkpoint is locked, so no event is lost or applied twice even with the worker running.
  */
-export async function replayProjection(pool: Pool, projection: Projection, options: RebuildOptions): Promise<ReplayResult> {
+export async function replayProjection(
+  pool: Pool,
+  projection: Projection,
+  options: RebuildOptions,
+): Promise<ReplayResult> {
   const started = performance.now();
   const total = await countEvents(pool, projection);
   const schema = await createScratchSchema(pool, 'replay', projection);

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm test`: every tier in order, on fresh databases of their own.
+//   1. build (server and web app)   2. unit + integration (jest; real PostgreSQL and Redis)
+//   3. end-to-end (Playwright in Chromium against the whole product started by its launcher)
+// Ends with the line "N passed, N failed" and a non-zero exit code when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const reports = path.join(root, '.reports');
+const node = process.execPath;
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+const say = (line) => console.log(`\n\x1b[35m[test]\x1b[0m ${line}`);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `Chromium is missing at ${chromium}: install it (Debian: "sudo apt-get install -y chromium") or set CHROMIUM_PATH.`,
+    );
+  }
+  say('installing Chromium from apt (first run only)...');
+  const ok =
+    run('apt-get', ['update', '-qq']) &&
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+  if (!ok || !existsSync(chromium)) throw new Error('Could not install Chromium with apt-get');
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function main() {
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  mkdirSync(path.join(root, '.data'), { recursive: true });
+  ensureChromium();
+
+  say('building...');
+  if (!run('npm', ['run', 'build', '--silent'])) {
+    console.log('\nbuild failed\n0 passed, 1 failed');
+    return 1;
+  }
+
+  say('unit and integration tests (jest)...');
+  const jestOk = run(node, [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--runInBand',
+    '--json',
+    `--outputFile=${path.join(reports, 'jest.json')}`,
+  ]);
+
+  say('end-to-end tests (Playwright, Chromium)...');
+  const e2eOk = run(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts']);
+
+  const jest = readJson(path.join(reports, 'jest.json'));
+  const e2e = readJson(path.join(reports, 'e2e.json'));
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (jest) {
+    passed += jest.numPassedTests;
+    failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
+    skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
+  } else failed += 1;
+  if (e2e?.stats) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
+  } else failed += 1;
+  if (failed === 0 && (!jestOk || !e2eOk)) failed += 1;
+
+  console.log(
+    `\njest: ${jest ? `${jest.numPassedTests} passed, ${jest.numFailedTests} failed` : 'no report'}; ` +
+      `playwright: ${e2e?.stats ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
+  );
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+try {
+  process.exit(main());
+} catch (error) {
+  console.error(`\n\x1b[31m[test] ${error instanceof Error ? error.message : error}\x1b[0m\n0 passed, 1 failed`);
+  process.exit(1);
+}
