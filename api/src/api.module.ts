@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from '@app/modules/identity';
 import { PlatformModule } from '@app/platform';
 import { HealthController } from './health/health.controller.js';
 import { EventStoreModule } from './infrastructure/event-store.module.js';
+import { SharedApiModule } from './infrastructure/shared-api.module.js';
 
 @Module({
-  imports: [PlatformModule.forRoot('api'), CqrsModule.forRoot(), EventStoreModule],
+  imports: [PlatformModule.forRoot('api'), CqrsModule.forRoot(), EventStoreModule, SharedApiModule, IdentityModule],
   controllers: [HealthController],
 })
 export class ApiModule {}

@@ -6,3 +6,6 @@ export * from './queue/redis.js';
 export * from './queue/queues.js';
 export * from './nest/platform.module.js';
 export * from './health/dependency-health.js';
+export * from './mail/email-queue.js';
+export * from './mail/mailer.js';
+export * from './nest/zod-validation.pipe.js';

@@ -1,10 +1,11 @@
 import { EventRegistry, type EventDefinition } from './define-event.js';
+import { identityEvents } from './identity.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
  * the API validates each append against this catalogue.
  */
-export const domainEvents: readonly EventDefinition[] = [];
+export const domainEvents: readonly EventDefinition[] = [...identityEvents];
 
 export function createDomainEventRegistry(): EventRegistry {
   return new EventRegistry(domainEvents);

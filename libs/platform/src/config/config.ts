@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me!';
+
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -30,6 +32,12 @@ export const ZConfig = z.object({
   WORKER_HEALTH_PORT: port.default(3001),
   PROJECTION_POLL_INTERVAL_MS: positiveInt.default(1000),
   PROJECTION_BATCH_SIZE: positiveInt.max(50_000).default(1000),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_SESSION_SECRET),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Payola <no-reply@payola.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -47,7 +55,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings count as unset, so `FOO=` in an env file falls back to the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZConfig.safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
+      throw new ConfigError(['SESSION_SECRET: is required in production (a random string of at least 32 characters)']);
+    }
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   throw new ConfigError(problems);
 }

@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { configureSessions, CSRF_TOKENS, type CsrfTokens } from '@app/modules/identity';
+import { APP_CONFIG, createLogger, PG_POOL, type AppConfig, type Pool } from '@app/platform';
+import { ApiModule } from './api.module.js';
+import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
+import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
+
+/** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
+export async function createApiApp(): Promise<NestExpressApplication> {
+  // rawBody: payment and identity webhooks verify signatures over the exact bytes received.
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { rawBody: true, logger: ['error', 'warn'] });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const logger = createLogger('api', config.LOG_LEVEL);
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+  configureSessions(app.getHttpAdapter().getInstance(), config, app.get<Pool>(PG_POOL), app.get<CsrfTokens>(CSRF_TOKENS));
+  app.useGlobalFilters(new ApiExceptionFilter(logger));
+  if (config.SERVE_WEB) {
+    const dir = config.WEB_DIST_DIR ?? defaultWebDistDir();
+    if (!serveWebApp(app, dir)) logger.warn({ dir }, 'web app not built; serving the API only (run "npm run build")');
+  }
+  // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close pools.
+  app.enableShutdownHooks();
+  return app;
+}

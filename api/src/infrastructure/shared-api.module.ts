@@ -1,0 +1,30 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { CSRF_TOKENS, createCsrfTokens } from '@app/modules/identity';
+import { APP_CONFIG, createRedis, EmailQueue, type AppConfig } from '@app/platform';
+
+/** Signed webhooks authenticate by signature, not by session, so they skip CSRF checks. */
+export const CSRF_EXEMPT_PATHS: readonly string[] = [];
+
+class EmailQueueLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(EmailQueue) private readonly emails: EmailQueue) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return this.emails.close();
+  }
+}
+
+/** Api-wide services the modules share: the email queue and the CSRF tokens. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: EmailQueue,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new EmailQueue(createRedis(config.REDIS_URL, 'client'), config.QUEUE_PREFIX),
+    },
+    { provide: CSRF_TOKENS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createCsrfTokens(config, CSRF_EXEMPT_PATHS) },
+    EmailQueueLifecycle,
+  ],
+  exports: [EmailQueue, CSRF_TOKENS],
+})
+export class SharedApiModule {}

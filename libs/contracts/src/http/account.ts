@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ROLES, ZRole } from './auth.js';
+
+/** Spec §9 length limits. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const ZIP_MIN_LENGTH = 5;
+export const ZIP_MAX_LENGTH = 10;
+
+const email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim().email('Please enter a valid email address').max(254, 'Please enter a valid email address');
+const password = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+/** POST /api/create-account (spec §7). */
+export const ZCreateAccountRequest = z.object({
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name is too long'),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name is too long'),
+  email,
+  password,
+  role: z.enum(ROLES, { error: 'Please choose your role' }),
+  zipCode: z.string({ error: 'Please enter a valid zip code' }).trim().min(ZIP_MIN_LENGTH, 'Please enter a valid zip code').max(ZIP_MAX_LENGTH, 'Please enter a valid zip code'),
+});
+export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
+
+/** The create-account form: the request plus the confirmation fields (spec §5). */
+export const ZCreateAccountForm = ZCreateAccountRequest.omit({ role: true })
+  .extend({
+    confirmEmail: email,
+    confirmPassword: password,
+  })
+  .refine((form) => form.email.toLowerCase() === form.confirmEmail.toLowerCase(), {
+    message: 'Email addresses must match',
+    path: ['confirmEmail'],
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords must match',
+    path: ['confirmPassword'],
+  });
+export type TCreateAccountForm = z.infer<typeof ZCreateAccountForm>;
+
+export const ZCreateAccountResponse = z.object({ userId: z.string() });
+export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponse>;
+
+/** POST /api/login. */
+export const ZLoginRequest = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is required'),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZLoginResponse = z.object({
+  user: z.object({ id: z.string(), email: z.string(), paymentCompleted: z.boolean(), role: ZRole, verified: z.boolean() }),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** POST /api/forgot-password: answered the same whether or not the account exists. */
+export const ZForgotPasswordRequest = z.object({
+  email: z.string({ error: 'Please enter your email address.' }).trim().min(1, 'Please enter your email address.').pipe(email),
+});
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+/** POST /api/reset-password. */
+export const ZResetPasswordRequest = z.object({
+  token: z.string({ error: 'Invalid reset link' }).min(1, 'Invalid reset link').max(200, 'Invalid reset link'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN_LENGTH, 'Password too short').max(256, 'Password is too long'),
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** The reset form: the new password twice. */
+export const ZResetPasswordForm = z
+  .object({
+    password: ZResetPasswordRequest.shape.password,
+    confirmPassword: z.string().min(1, 'Password is required'),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
+
+/** A plain acknowledgement ({ ok: true, message }) for calls whose response the client does not read. */
+export const ZAcknowledgement = z.object({ ok: z.literal(true), message: z.string() });
+export type TAcknowledgement = z.infer<typeof ZAcknowledgement>;
+
+/** Server-side messages that the web app also shows (spec §8). */
+export const ACCOUNT_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists. Log in instead, or reset your password.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  resetLinkSent: 'If an account exists for that email, we sent a link to reset your password. It is valid for 1 hour.',
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  csrfInvalid: 'Your session expired or the page is out of date. Refresh the page and try again.',
+} as const;

@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EmailQueue, InjectConfig, InjectPool, withTransaction, type AppConfig, type Pool } from '@app/platform';
+import { decideRequestPasswordReset } from '../../../domain/user.js';
+import { passwordResetEmail } from '../../emails/password-reset.email.js';
+import { hashResetToken, newResetToken } from '../../reset-token.js';
+import { UserRepository } from '../../services/user-repository.js';
+import { RequestPasswordReset } from './request-password-reset.command.js';
+
+@CommandHandler(RequestPasswordReset)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset> {
+  constructor(
+    @InjectPool() private readonly pool: Pool,
+    @InjectConfig() private readonly config: AppConfig,
+    @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(EmailQueue) private readonly emails: EmailQueue,
+  ) {}
+
+  async execute({ email, requestId }: RequestPasswordReset): Promise<void> {
+    const userId = await this.users.findUserIdByEmail(email);
+    if (!userId) return;
+    const { state, version } = await this.users.load(userId);
+    const token = newResetToken();
+    const tokenHash = hashResetToken(token);
+    const events = decideRequestPasswordReset(state, { tokenHash, now: new Date() });
+    if (!state || events.length === 0) return;
+    const result = await withTransaction(this.pool, async (client) => {
+      const expiresAt = events[0]!.type === 'PasswordResetRequested' ? events[0]!.data.expiresAt : null;
+      await client.query('insert into password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+        tokenHash,
+        userId,
+        expiresAt,
+      ]);
+      return this.users.append(userId, version, events, { actingUserId: userId, requestId }, client);
+    });
+    this.users.notifyAppended(result);
+    const link = new URL('/reset-password', this.config.PUBLIC_URL);
+    link.searchParams.set('token', token);
+    await this.emails.send(passwordResetEmail(state.email, state.firstName, link.toString()));
+  }
+}

@@ -1,0 +1,129 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import {
+  ACCOUNT_MESSAGES,
+  ZCreateAccountRequest,
+  ZForgotPasswordRequest,
+  ZResetPasswordRequest,
+  type TAcknowledgement,
+  type TAuthCheckResponse,
+  type TCreateAccountRequest,
+  type TCreateAccountResponse,
+  type TForgotPasswordRequest,
+  type TLoginResponse,
+  type TResetPasswordRequest,
+} from '@app/contracts';
+import { ZodValidationPipe } from '@app/platform';
+import { CreateAccount } from '../application/commands/create-account/create-account.command.js';
+import { RequestPasswordReset } from '../application/commands/request-password-reset/request-password-reset.command.js';
+import { ResetPassword } from '../application/commands/reset-password/reset-password.command.js';
+import { GetAuthUser } from '../application/queries/get-auth-user/get-auth-user.query.js';
+import type { SessionUser } from '../application/services/authenticate-user.js';
+import { CSRF_TOKENS } from './csrf-tokens.js';
+import type { CsrfTokens } from './configure-sessions.js';
+import { LocalLoginGuard } from './guards.js';
+import { RateLimit, RateLimitGuard } from './rate-limit.js';
+
+function requestId(req: Request): string | undefined {
+  const header = req.headers['x-request-id'];
+  return typeof header === 'string' ? header.slice(0, 100) : undefined;
+}
+
+function logIn(req: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+}
+
+function endSession(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    req.logout(() => {
+      req.session.destroy(() => {
+        res.clearCookie('payola.sid');
+        resolve();
+      });
+    });
+  });
+}
+
+/** Spec §7: auth/check, logout, create-account, login, forgot-password, reset-password. */
+@Controller()
+export class AccountController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CSRF_TOKENS) private readonly csrf: CsrfTokens,
+  ) {}
+
+  @Get('auth/check')
+  async check(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TAuthCheckResponse> {
+    const user = req.isAuthenticated() ? await this.queries.execute(new GetAuthUser((req.user as SessionUser).id)) : null;
+    if (!user) {
+      res.status(401);
+      return { authenticated: false, user: null };
+    }
+    return { authenticated: true, user };
+  }
+
+  @Post('create-account')
+  @RateLimit('create-account')
+  @UseGuards(RateLimitGuard)
+  async createAccount(
+    @Body(new ZodValidationPipe(ZCreateAccountRequest)) body: TCreateAccountRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TCreateAccountResponse> {
+    const { userId } = await this.commands.execute(new CreateAccount(body, requestId(req)));
+    await logIn(req, { id: userId });
+    this.csrf.issue(req, res, { overwrite: true });
+    return { userId };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit('login')
+  @UseGuards(RateLimitGuard, LocalLoginGuard)
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TLoginResponse> {
+    this.csrf.issue(req, res, { overwrite: true });
+    const user = await this.queries.execute(new GetAuthUser((req.user as SessionUser).id));
+    if (!user) throw new Error('Signed-in user has no account');
+    return {
+      user: { id: user.id, email: user.email, paymentCompleted: user.paymentCompleted, role: user.role, verified: user.verified },
+    };
+  }
+
+  /** Browser navigation (spec §2): ends the session and goes home. */
+  @Get('logout')
+  async logoutByNavigation(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await endSession(req, res);
+    res.redirect(303, '/');
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TAcknowledgement> {
+    await endSession(req, res);
+    return { ok: true, message: 'Logged out' };
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @RateLimit('forgot-password')
+  @UseGuards(RateLimitGuard)
+  async forgotPassword(
+    @Body(new ZodValidationPipe(ZForgotPasswordRequest)) body: TForgotPasswordRequest,
+    @Req() req: Request,
+  ): Promise<TAcknowledgement> {
+    await this.commands.execute(new RequestPasswordReset(body.email, requestId(req)));
+    return { ok: true, message: ACCOUNT_MESSAGES.resetLinkSent };
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  async resetPassword(
+    @Body(new ZodValidationPipe(ZResetPasswordRequest)) body: TResetPasswordRequest,
+    @Req() req: Request,
+  ): Promise<TAcknowledgement> {
+    await this.commands.execute(new ResetPassword(body.token, body.password, requestId(req)));
+    return { ok: true, message: ACCOUNT_MESSAGES.passwordReset };
+  }
+}

@@ -1,0 +1,84 @@
+import connectPgSimple from 'connect-pg-simple';
+import cookieParser from 'cookie-parser';
+import { doubleCsrf } from 'csrf-csrf';
+import type { Express, NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import passport from 'passport';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
+import type { AppConfig, Pool } from '@app/platform';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Set when a CSRF token was issued, so the session (and the token bound to it) persists. */
+    csrf?: boolean;
+  }
+}
+
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+export interface CsrfTokens {
+  /** Issues a token bound to the current session; `overwrite` after the session id changed. */
+  issue(req: Request, res: Response, options?: { overwrite: boolean }): string;
+  /** Issues tokens on safe API calls and checks them on every other one. */
+  middleware(req: Request, res: Response, next: NextFunction): void;
+}
+
+/**
+ * Double-submit CSRF protection: every API GET gets an `XSRF-TOKEN` cookie bound to the session,
+ * and every state-changing call must echo it in `X-XSRF-TOKEN`. Paths in `exempt` (signed
+ * webhooks) skip it.
+ */
+export function createCsrfTokens(config: AppConfig, exempt: readonly string[] = []): CsrfTokens {
+  const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
+    getSecret: () => config.SESSION_SECRET,
+    getSessionIdentifier: (req) => req.session.id,
+    cookieName: 'XSRF-TOKEN',
+    // The web app reads this cookie and echoes it in a header; that is the double submit.
+    cookieOptions: { sameSite: 'lax', path: '/', secure: config.PUBLIC_URL.startsWith('https://'), httpOnly: false },
+    getCsrfTokenFromRequest: (req) => {
+      const header = req.headers['x-xsrf-token'];
+      return Array.isArray(header) ? header[0] : header;
+    },
+    skipCsrfProtection: (req) => exempt.includes(req.originalUrl.split('?')[0]!),
+  });
+  return {
+    issue(req, res, options) {
+      req.session.csrf = true;
+      return generateCsrfToken(req, res, { overwrite: options?.overwrite ?? false });
+    },
+    middleware(req, res, next) {
+      if (SAFE_METHODS.includes(req.method)) {
+        req.session.csrf = true;
+        generateCsrfToken(req, res);
+        return next();
+      }
+      doubleCsrfProtection(req, res, (error?: unknown) => {
+        if (!error) return next();
+        res.status(403).json({ statusCode: 403, error: ACCOUNT_MESSAGES.csrfInvalid, message: ACCOUNT_MESSAGES.csrfInvalid });
+      });
+    },
+  };
+}
+
+/** Sessions in PostgreSQL (the spec's `session` table), passport on top, then CSRF checks on /api. */
+export function configureSessions(app: Pick<Express, 'use'>, config: AppConfig, pool: Pool, csrf: CsrfTokens): void {
+  const PgStore = connectPgSimple(session);
+  // Only the API needs sessions; static files and pages are served without touching the store.
+  app.use(
+    '/api',
+    session({
+      store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      name: 'payola.sid',
+      secret: config.SESSION_SECRET,
+      resave: false,
+      saveUninitialized: false,
+      proxy: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.PUBLIC_URL.startsWith('https://'), maxAge: SESSION_MAX_AGE_MS },
+    }),
+  );
+  app.use('/api', passport.initialize());
+  app.use('/api', passport.session());
+  app.use('/api', cookieParser());
+  app.use('/api', csrf.middleware);
+}

@@ -1,0 +1,2 @@
+/** Nest token for the CsrfTokens the api's bootstrap creates with configureSessions. */
+export const CSRF_TOKENS = Symbol('CSRF_TOKENS');

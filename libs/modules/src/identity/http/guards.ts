@@ -1,0 +1,23 @@
+import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+
+/** Checks the email and password, then starts a new session (passport regenerates the session id). */
+@Injectable()
+export class LocalLoginGuard extends AuthGuard('local') {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const result = (await super.canActivate(context)) as boolean;
+    await super.logIn(context.switchToHttp().getRequest());
+    return result;
+  }
+}
+
+/** Lets only signed-in users through. */
+@Injectable()
+export class SignedInGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.isAuthenticated()) throw new UnauthorizedException('You must be logged in to access this page.');
+    return true;
+  }
+}

@@ -1,0 +1,74 @@
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
+import { InjectConfig, InjectRedis, type AppConfig } from '@app/platform';
+import { normalizeEmail } from '../domain/user.js';
+
+/** Attempts allowed per window, per client address and per email address. */
+export const RATE_LIMITS = {
+  login: { perIp: { points: 30, seconds: 15 * 60 }, perEmail: { points: 10, seconds: 15 * 60 } },
+  'create-account': { perIp: { points: 30, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
+  'forgot-password': { perIp: { points: 20, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
+} as const;
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+const RATE_LIMIT_KEY = 'rate-limit';
+export const RateLimit = (action: RateLimitedAction) => SetMetadata(RATE_LIMIT_KEY, action);
+
+/**
+ * Counts attempts in Redis (shared by every api replica); if Redis is unreachable, each replica
+ * keeps counting in memory instead of letting everything through.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly limiters = new Map<string, RateLimiterRedis>();
+
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @InjectRedis() private readonly redis: Redis,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {
+    for (const [action, limits] of Object.entries(RATE_LIMITS)) {
+      for (const [scope, { points, seconds }] of Object.entries(limits)) {
+        this.limiters.set(
+          `${action}:${scope}`,
+          new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${config.QUEUE_PREFIX}-rl-${action}-${scope}`,
+            points,
+            duration: seconds,
+            insuranceLimiter: new RateLimiterMemory({ points, duration: seconds }),
+          }),
+        );
+      }
+    }
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const action = this.reflector.get<RateLimitedAction | undefined>(RATE_LIMIT_KEY, context.getHandler());
+    if (!action) return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    const email = typeof request.body?.email === 'string' ? normalizeEmail(request.body.email) : '';
+    try {
+      await this.limiters.get(`${action}:perIp`)!.consume(request.ip ?? 'unknown');
+      if (email) await this.limiters.get(`${action}:perEmail`)!.consume(email);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const response = context.switchToHttp().getResponse<Response>();
+      response.setHeader('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+      throw new HttpException(ACCOUNT_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { PassportSerializer } from '@nestjs/passport';
+import type { SessionUser } from '../application/services/authenticate-user.js';
+
+/** The session stores only the user id; everything else is read fresh on each request. */
+@Injectable()
+export class SessionSerializer extends PassportSerializer {
+  serializeUser(user: SessionUser, done: (err: Error | null, id?: string) => void): void {
+    done(null, user.id);
+  }
+
+  deserializeUser(id: string, done: (err: Error | null, user?: SessionUser) => void): void {
+    done(null, { id });
+  }
+}

@@ -1,0 +1,35 @@
+import type { EventData, AccountCreated } from '@app/contracts';
+import type { Projection } from '@app/event-store';
+
+export const USERS_PROJECTION = 'identity-users';
+
+/** One row per account: what the auth check and the navigation bar show. */
+export const usersProjection: Projection = {
+  kind: 'projection',
+  name: USERS_PROJECTION,
+  eventTypes: ['AccountCreated'],
+  tables: ['identity_users'],
+  async setup(db) {
+    await db.query(`
+      create table if not exists identity_users (
+        id text primary key,
+        email text not null,
+        first_name text not null,
+        last_name text not null,
+        role text not null,
+        zip_code text not null,
+        created_at timestamptz not null
+      )`);
+  },
+  async handle(events, db) {
+    for (const event of events) {
+      if (event.type !== 'AccountCreated') continue;
+      const data = event.data as EventData<typeof AccountCreated>;
+      await db.query(
+        `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
+        [data.userId, data.email, data.firstName, data.lastName, data.role, data.zipCode, event.recordedAt],
+      );
+    }
+  },
+};

@@ -1,0 +1,41 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+export const EMAIL_QUEUE = 'email';
+export const SEND_EMAIL_JOB = 'send-email';
+
+/** An email job: rendered by the command that decided to send it, delivered by the worker. */
+export const ZEmailMessage = z.object({
+  to: z.email(),
+  subject: z.string().min(1),
+  html: z.string().min(1),
+  text: z.string().min(1),
+});
+export type TEmailMessage = z.infer<typeof ZEmailMessage>;
+
+/** Hands emails to the worker. Retries with backoff when delivery fails. */
+export class EmailQueue {
+  private readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string) {
+    this.queue = new Queue(EMAIL_QUEUE, {
+      connection,
+      prefix,
+      defaultJobOptions: {
+        attempts: 6,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      },
+    });
+  }
+
+  async send(message: TEmailMessage): Promise<void> {
+    await this.queue.add(SEND_EMAIL_JOB, ZEmailMessage.parse(message));
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pool } from '@app/platform';
+
+const benchStarted = performance.now();
+
+export { sleep };
+
+export function log(message: string): void {
+  const elapsed = ((performance.now() - benchStarted) / 1000).toFixed(1).padStart(6);
+  console.log(`[bench ${elapsed}s] ${message}`);
+}
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatInt(value: number): string {
+  return integer.format(value);
+}
+
+export function formatRate(perSecond: number): string {
+  return `${formatInt(perSecond)} ev/s`;
+}
+
+/** Prints a progress line every few seconds while `work` runs. */
+export async function withProgress<T>(
+  label: string,
+  total: number,
+  done: () => number,
+  work: () => Promise<T>,
+  everyMs = 5000,
+): Promise<T> {
+  const started = performance.now();
+  const timer = setInterval(() => {
+    const count = done();
+    const seconds = (performance.now() - started) / 1000;
+    log(`  ${label}: ${formatInt(count)}/${formatInt(total)} (${formatRate(count / seconds)})`);
+  }, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
+/** Flushes dirty buffers so one run's checkpoint does not land in the next run's timing (needs superuser; optional). */
+export async function checkpoint(pool: Pool): Promise<void> {
+  await pool.query('checkpoint').catch(() => undefined);
+}
+
+/** Opens `count` pooled connections now, so connection setup is not timed. */
+export async function warmPool(pool: Pool, count: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  for (const client of clients) client.release();
+}

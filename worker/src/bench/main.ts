@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: measures the event store and its projections on this machine against what
+ * PostgreSQL itself does for the same work, in a fresh database that is dropped afterwards.
+ *
+ *   1. append throughput, 1 and 8 concurrent appenders (vs plain autocommit inserts)
+ *   2. projection catch-up through a ConsumerRunner (vs an ordered scan of the log)
+ *   3. full replay of a 1,000,000-event log (vs the same ordered scan)
+ *   4. projection lag under a steady append load, through the real BullMQ wake-up path
+ *
+ * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
+ * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE; PROJECTION_BATCH_SIZE is the worker's own setting.
+ */
+import os from 'node:os';
+import { EventStore } from '@app/event-store';
+import { createLogger, createPool, loadConfig, type Pool } from '@app/platform';
+import { appendBench } from './append-bench.js';
+import { createBenchDatabase, DEFAULT_SERVER_URL, serverDescription, type BenchDatabase } from './bench-database.js';
+import { benchRegistry } from './bench-projection.js';
+import { formatInt, log } from './bench-util.js';
+import { lagBench } from './lag-bench.js';
+import { projectionBench, replayBench } from './projection-bench.js';
+import { formatTable, writeJson, type BenchResults } from './report.js';
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not "${raw}"`);
+  return value;
+}
+
+const APPEND_EVENTS = intFromEnv('BENCH_APPEND_EVENTS', 100_000);
+const REPLAY_EVENTS = intFromEnv('BENCH_REPLAY_EVENTS', 1_000_000);
+/** The ops CLI's replay batch size. */
+const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', 5000);
+const LAG_RATE = intFromEnv('BENCH_LAG_RATE', 500);
+const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', 15);
+
+async function main(): Promise<number> {
+  const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL;
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const postgres = await serverDescription(serverUrl);
+  log(`PostgreSQL ${postgres.server_version} at ${new URL(serverUrl).host}, Redis at ${new URL(redisUrl).host}`);
+
+  let database: BenchDatabase | null = null;
+  const pools: Pool[] = [];
+  const cleanUp = async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
+    if (database) {
+      await database.drop();
+      log(`dropped database ${database.name}`);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: cleaning up`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    machine: {
+      nproc: os.availableParallelism(),
+      cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres,
+      database: '',
+    },
+    errors: [],
+  };
+  const phase = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`${name} failed: ${message}`);
+      results.errors.push({ phase: name, message });
+    }
+  };
+
+  try {
+    database = await createBenchDatabase(serverUrl);
+    results.machine.database = database.name;
+    log(`created and migrated database ${database.name}`);
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      PROJECTION_BATCH_SIZE: process.env.PROJECTION_BATCH_SIZE,
+      PROJECTION_POLL_INTERVAL_MS: process.env.PROJECTION_POLL_INTERVAL_MS,
+    });
+    const logger = createLogger('bench', 'warn');
+    const pool = createPool({ connectionString: database.url, max: 12, applicationName: 'payola-bench' });
+    pools.push(pool);
+    const store = new EventStore(pool, benchRegistry());
+
+    await phase('append', async () => {
+      for (const concurrency of [1, 8]) {
+        log(`append throughput, ${concurrency} appender(s), ${formatInt(APPEND_EVENTS)} events each`);
+        const comparison = await appendBench(pool, store, concurrency, APPEND_EVENTS);
+        if (concurrency === 1) results.append1 = comparison;
+        else results.append8 = comparison;
+      }
+    });
+
+    await phase('projection', async () => {
+      log(`projection catch-up from zero (ConsumerRunner, batch ${config.PROJECTION_BATCH_SIZE})`);
+      results.projection = await projectionBench(pool, {
+        databaseUrl: database!.url,
+        batchSize: config.PROJECTION_BATCH_SIZE,
+        pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+        logger,
+      });
+    });
+
+    await phase('replay', async () => {
+      log(`full replay of ${formatInt(REPLAY_EVENTS)} events (replayProjection, batch ${REPLAY_BATCH_SIZE})`);
+      results.replay = await replayBench(pool, REPLAY_EVENTS, REPLAY_BATCH_SIZE);
+    });
+
+    await phase('lag', async () => {
+      log(
+        `projection lag at ${LAG_RATE} ev/s for ${LAG_SECONDS} s (wake-up via BullMQ, poll ${config.PROJECTION_POLL_INTERVAL_MS} ms)`,
+      );
+      const projectorPool = createPool({
+        connectionString: database!.url,
+        max: 4,
+        applicationName: 'payola-bench-worker',
+      });
+      pools.push(projectorPool);
+      results.lag = await lagBench({
+        appendPool: pool,
+        projectorPool,
+        databaseUrl: database!.url,
+        redisUrl,
+        batchSize: config.PROJECTION_BATCH_SIZE,
+        pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+        logger,
+        ratePerSecond: LAG_RATE,
+        seconds: LAG_SECONDS,
+      });
+      const lag = results.lag;
+      log(
+        `  lag p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms; ` +
+          `append p50 ${lag.appendP50Ms.toFixed(1)} ms, p99 ${lag.appendP99Ms.toFixed(1)} ms; ` +
+          `worst schedule slip ${lag.maxScheduleSlipMs.toFixed(1)} ms`,
+      );
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`setup failed: ${message}`);
+    results.errors.push({ phase: 'setup', message });
+  } finally {
+    await cleanUp().catch((error: unknown) => {
+      log(`could not drop the bench database: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  console.log(`\n${formatTable(results, REPLAY_EVENTS)}\n`);
+  const file = await writeJson(results, REPLAY_EVENTS);
+  log(`results written to ${file}`);
+  return results.errors.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

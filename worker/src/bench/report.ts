@@ -1,0 +1,171 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppendComparison } from './append-bench.js';
+import type { LagResult } from './lag-bench.js';
+import type { ProjectionComparison, ReplayComparison } from './projection-bench.js';
+import { formatInt, formatRate } from './bench-util.js';
+
+export interface Machine {
+  nproc: number;
+  cpu: string;
+  memoryGb: number;
+  node: string;
+  postgres: Record<string, string>;
+  database: string;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: Machine;
+  append1?: AppendComparison;
+  append8?: AppendComparison;
+  projection?: ProjectionComparison;
+  replay?: ReplayComparison;
+  lag?: LagResult;
+  errors: { phase: string; message: string }[];
+}
+
+type Verdict = 'PASS' | 'MISS' | '' | 'ERROR';
+
+interface Row {
+  metric: string;
+  ours: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  verdict: Verdict;
+}
+
+const verdict = (ok: boolean): Verdict => (ok ? 'PASS' : 'MISS');
+
+export const TARGETS = {
+  append8Ratio: 0.5,
+  projectionPerSecond: 20_000,
+  replaySeconds: 30,
+  lagP99Ms: 100,
+} as const;
+
+function rows(results: BenchResults, replayTarget: number): Row[] {
+  const failed = (phase: string) => results.errors.some((e) => e.phase === phase);
+  const errorRow = (metric: string, target: string): Row => ({
+    metric,
+    ours: 'error',
+    baseline: '',
+    ratio: '',
+    target,
+    verdict: 'ERROR',
+  });
+  const out: Row[] = [];
+  const append = (
+    comparison: AppendComparison | undefined,
+    metric: string,
+    target: string,
+    check?: (c: AppendComparison) => boolean,
+  ) => {
+    if (!comparison) {
+      if (failed('append')) out.push(errorRow(metric, target));
+      return;
+    }
+    out.push({
+      metric,
+      ours: formatRate(comparison.ours.perSecond),
+      baseline: formatRate(comparison.baseline.perSecond),
+      ratio: comparison.ratio.toFixed(2),
+      target,
+      verdict: check ? verdict(check(comparison)) : '',
+    });
+  };
+  append(results.append1, 'append, 1 appender', '');
+  append(
+    results.append8,
+    'append, 8 appenders',
+    `>= ${TARGETS.append8Ratio.toFixed(2)}`,
+    (c) => c.ratio >= TARGETS.append8Ratio,
+  );
+
+  const projectionTarget = `>= ${formatRate(TARGETS.projectionPerSecond)}`;
+  const { projection } = results;
+  if (projection) {
+    out.push({
+      metric: `projection (1 row/event, batch ${projection.batchSize})`,
+      ours: formatRate(projection.perSecond),
+      baseline: `ordered scan ${formatRate(projection.scan.perSecond)}`,
+      ratio: projection.ratio.toFixed(2),
+      target: projectionTarget,
+      verdict: verdict(projection.perSecond >= TARGETS.projectionPerSecond),
+    });
+  } else if (failed('projection')) out.push(errorRow('projection (one row per event)', projectionTarget));
+
+  const replayMetric = `replay ${formatInt(replayTarget)} events`;
+  const replayTargetText = `< ${TARGETS.replaySeconds} s`;
+  const { replay } = results;
+  if (replay) {
+    out.push({
+      metric: `${replayMetric} (batch ${replay.batchSize})`,
+      ours: `${replay.seconds.toFixed(1)} s (${formatRate(replay.perSecond)})`,
+      baseline: `scan ${replay.scan.seconds.toFixed(1)} s`,
+      ratio: replay.ratio.toFixed(2),
+      target: replayTargetText,
+      verdict: verdict(replay.seconds < TARGETS.replaySeconds),
+    });
+  } else if (failed('replay')) out.push(errorRow(replayMetric, replayTargetText));
+
+  const lagTarget = `p99 < ${TARGETS.lagP99Ms} ms`;
+  const { lag } = results;
+  if (lag) {
+    out.push({
+      metric: `lag at ${lag.ratePerSecond} ev/s p50 / p99 (max)`,
+      ours: `${lag.p50Ms.toFixed(1)} / ${lag.p99Ms.toFixed(1)} ms (${lag.maxMs.toFixed(0)})`,
+      baseline: 'n/a',
+      ratio: '',
+      target: lagTarget,
+      verdict: verdict(lag.p99Ms < TARGETS.lagP99Ms),
+    });
+  } else if (failed('lag')) out.push(errorRow('lag p50 / p99', lagTarget));
+  return out;
+}
+
+export function formatTable(results: BenchResults, replayTarget: number): string {
+  const header: Row = {
+    metric: 'metric',
+    ours: 'ours',
+    baseline: 'PostgreSQL baseline',
+    ratio: 'ratio',
+    target: 'target',
+    verdict: '',
+  };
+  const table = [header, ...rows(results, replayTarget)];
+  const keys = ['metric', 'ours', 'baseline', 'ratio', 'target'] as const;
+  const widths = keys.map((key) => Math.max(...table.map((row) => row[key].length)));
+  const lines = table.map((row) =>
+    [...keys.map((key, i) => row[key].padEnd(widths[i]!)), row.verdict].join('   ').trimEnd(),
+  );
+  const { machine } = results;
+  lines.push(
+    '',
+    `machine: nproc ${machine.nproc}, ${machine.cpu}, ${machine.memoryGb} GB RAM; node ${machine.node}; ` +
+      `PostgreSQL ${machine.postgres.server_version ?? '?'} (shared_buffers ${machine.postgres.shared_buffers ?? '?'}, ` +
+      `synchronous_commit ${machine.postgres.synchronous_commit ?? '?'})`,
+    "ratio = our events/s ÷ the baseline's events/s (for replay: scan time ÷ replay time).",
+  );
+  for (const error of results.errors) lines.push(`ERROR in ${error.phase}: ${error.message}`);
+  return lines.join('\n');
+}
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export async function writeJson(results: BenchResults, replayTarget: number): Promise<string> {
+  const file = path.join(REPO_ROOT, '.reports', 'bench.json');
+  await mkdir(path.dirname(file), { recursive: true });
+  const summary = rows(results, replayTarget).map(({ metric, ours, baseline, ratio, target, verdict: v }) => ({
+    metric,
+    ours,
+    baseline,
+    ratio,
+    target,
+    verdict: v,
+  }));
+  await writeFile(file, `${JSON.stringify({ ...results, targets: TARGETS, summary }, null, 2)}\n`);
+  return file;
+}
