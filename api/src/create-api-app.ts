@@ -16,7 +16,12 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
-  configureSessions(app.getHttpAdapter().getInstance(), config, app.get<Pool>(PG_POOL), app.get<CsrfTokens>(CSRF_TOKENS));
+  configureSessions(
+    app.getHttpAdapter().getInstance(),
+    config,
+    app.get<Pool>(PG_POOL),
+    app.get<CsrfTokens>(CSRF_TOKENS),
+  );
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   if (config.SERVE_WEB) {
     const dir = config.WEB_DIST_DIR ?? defaultWebDistDir();

@@ -45,7 +45,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const raw = exception.getResponse();
       if (typeof raw === 'string') return body(exception.getStatus(), raw);
       const { message, fieldErrors } = raw as { message?: unknown; fieldErrors?: Record<string, string[]> };
-      const text = Array.isArray(message) ? String(message[0] ?? exception.message) : String(message ?? exception.message);
+      const text = Array.isArray(message)
+        ? String(message[0] ?? exception.message)
+        : String(message ?? exception.message);
       return body(exception.getStatus(), text, fieldErrors);
     }
     return body(HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.');

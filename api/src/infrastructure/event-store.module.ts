@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore, ProjectionWaiter } from '@app/event-store';
-import { APP_CONFIG, createRedis, PG_POOL, ProjectionWakeup, type AppConfig, type Pool } from '@app/platform';
+import { APP_CONFIG, PG_POOL, ProjectionWakeup, type AppConfig, type Pool } from '@app/platform';
 
 class WakeupLifecycle implements OnApplicationShutdown {
   constructor(@Inject(ProjectionWakeup) private readonly wakeup: ProjectionWakeup) {}
@@ -21,8 +21,7 @@ class WakeupLifecycle implements OnApplicationShutdown {
     {
       provide: ProjectionWakeup,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new ProjectionWakeup(createRedis(config.REDIS_URL, 'client'), config.QUEUE_PREFIX),
+      useFactory: (config: AppConfig) => new ProjectionWakeup(config.REDIS_URL, config.QUEUE_PREFIX),
     },
     {
       provide: EventStore,

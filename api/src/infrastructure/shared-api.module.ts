@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { CSRF_TOKENS, createCsrfTokens } from '@app/modules/identity';
-import { APP_CONFIG, createRedis, EmailQueue, type AppConfig } from '@app/platform';
+import { APP_CONFIG, EmailQueue, type AppConfig } from '@app/platform';
 
 /** Signed webhooks authenticate by signature, not by session, so they skip CSRF checks. */
 export const CSRF_EXEMPT_PATHS: readonly string[] = [];
@@ -20,9 +20,13 @@ class EmailQueueLifecycle implements OnApplicationShutdown {
     {
       provide: EmailQueue,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new EmailQueue(createRedis(config.REDIS_URL, 'client'), config.QUEUE_PREFIX),
+      useFactory: (config: AppConfig) => new EmailQueue(config.REDIS_URL, config.QUEUE_PREFIX),
     },
-    { provide: CSRF_TOKENS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createCsrfTokens(config, CSRF_EXEMPT_PATHS) },
+    {
+      provide: CSRF_TOKENS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => createCsrfTokens(config, CSRF_EXEMPT_PATHS),
+    },
     EmailQueueLifecycle,
   ],
   exports: [EmailQueue, CSRF_TOKENS],

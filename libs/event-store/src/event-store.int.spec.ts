@@ -1,7 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { InvalidEventError, UnknownEventTypeError } from '@app/contracts';
 import { testRegistry } from '../test/fixtures.js';
-import { EventStore } from './event-store.js';
+import { EventStore, readAll, readHead } from './event-store.js';
+import { LOG_START } from './log-position.js';
 import { StreamVersionConflictError } from './errors.js';
 
 describe('EventStore', () => {
@@ -93,5 +94,29 @@ describe('EventStore', () => {
       client.release();
     }
     expect(seen).toEqual([1]);
+  });
+
+  it('orders the log by transaction id as a number, across a change in digit count', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      // Transaction ids are set by hand here: 999 and 1000 sort the other way round as text.
+      for (const [tx, stream] of [
+        ['1000', 'b'],
+        ['999', 'a'],
+        ['10000', 'c'],
+      ] as const) {
+        await fresh.pool.query(
+          `insert into events (stream_id, stream_version, type, data, transaction_id) values ($1, 1, 'test.Renamed', '{"name":"x"}', $2::xid8)`,
+          [stream, tx],
+        );
+      }
+      const all = await readAll(fresh.pool, LOG_START, { limit: 10 });
+      expect(all.map((e) => e.transactionId)).toEqual(['999', '1000', '10000']);
+      expect((await readHead(fresh.pool)).transactionId).toBe('10000');
+      const afterFirst = await readAll(fresh.pool, all[0]!, { limit: 10 });
+      expect(afterFirst.map((e) => e.streamId)).toEqual(['b', 'c']);
+    } finally {
+      await fresh.close();
+    }
   });
 });

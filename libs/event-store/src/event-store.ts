@@ -123,7 +123,7 @@ export async function readHead(client: Queryable): Promise<LogPosition> {
   const { rows } = await client.query<{ transaction_id: string; global_position: number }>(
     `select transaction_id::text as transaction_id, global_position from events
      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by transaction_id desc, global_position desc limit 1`,
+     order by events.transaction_id desc, events.global_position desc limit 1`,
   );
   const row = rows[0];
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
@@ -148,7 +148,7 @@ export async function readAll(client: Queryable, after: LogPosition, options: Re
     `select ${EVENT_COLUMNS} from events
      where (transaction_id, global_position) > ($1::xid8, $2)
        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())${filter}
-     order by transaction_id, global_position
+     order by events.transaction_id, events.global_position
      limit $3`,
     params,
   );

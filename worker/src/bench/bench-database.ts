@@ -53,7 +53,7 @@ export async function serverDescription(serverUrl: string): Promise<Record<strin
   const rows = await adminQuery<{ name: string; setting: string }>(
     serverUrl,
     `select name, current_setting(name) as setting from pg_settings
-     where name in ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'max_wal_size')`,
+     where name in ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'max_wal_size', 'autovacuum')`,
   );
   return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
 }

@@ -101,7 +101,7 @@ export async function lagBench(options: {
   const prefix = `bench-${process.pid}-${Date.now()}`;
   const enqueueConnection = createRedis(options.redisUrl, 'client');
   const workerConnection = createRedis(options.redisUrl, 'blocking');
-  const wakeup = new ProjectionWakeup(enqueueConnection, prefix);
+  const wakeup = new ProjectionWakeup(options.redisUrl, prefix);
   const runner = new ConsumerRunner(projectorPool, benchProjection, {
     databaseUrl: options.databaseUrl,
     batchSize: options.batchSize,
@@ -180,7 +180,7 @@ export async function lagBench(options: {
 
     // Let the projector finish (a final poke or its poll), then read when each row was written.
     const positions = [...acknowledgedAt.keys()];
-    const deadline = Date.now() + Math.max(5000, options.pollIntervalMs * 5);
+    const deadline = Date.now() + Math.max(30_000, options.pollIntervalMs * 5);
     let rows: { global_position: number; ms: number }[] = [];
     for (;;) {
       ({ rows } = await appendPool.query<{ global_position: number; ms: number }>(

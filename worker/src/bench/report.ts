@@ -95,6 +95,16 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
       target: projectionTarget,
       verdict: verdict(projection.perSecond >= TARGETS.projectionPerSecond),
     });
+    if (projection.beforeAnalyze) {
+      out.push({
+        metric: '  same, before ANALYZE (info)',
+        ours: formatRate(projection.beforeAnalyze.perSecond),
+        baseline: '',
+        ratio: (projection.beforeAnalyze.perSecond / projection.scan.perSecond).toFixed(2),
+        target: '',
+        verdict: '',
+      });
+    }
   } else if (failed('projection')) out.push(errorRow('projection (one row per event)', projectionTarget));
 
   const replayMetric = `replay ${formatInt(replayTarget)} events`;
@@ -146,7 +156,7 @@ export function formatTable(results: BenchResults, replayTarget: number): string
     '',
     `machine: nproc ${machine.nproc}, ${machine.cpu}, ${machine.memoryGb} GB RAM; node ${machine.node}; ` +
       `PostgreSQL ${machine.postgres.server_version ?? '?'} (shared_buffers ${machine.postgres.shared_buffers ?? '?'}, ` +
-      `synchronous_commit ${machine.postgres.synchronous_commit ?? '?'})`,
+      `synchronous_commit ${machine.postgres.synchronous_commit ?? '?'}, autovacuum ${machine.postgres.autovacuum ?? '?'})`,
     "ratio = our events/s ÷ the baseline's events/s (for replay: scan time ÷ replay time).",
   );
   for (const error of results.errors) lines.push(`ERROR in ${error.phase}: ${error.message}`);

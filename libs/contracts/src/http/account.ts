@@ -8,7 +8,9 @@ export const ZIP_MAX_LENGTH = 10;
 
 const email = z
   .string({ error: 'Please enter a valid email address' })
-  .trim().email('Please enter a valid email address').max(254, 'Please enter a valid email address');
+  .trim()
+  .email('Please enter a valid email address')
+  .max(254, 'Please enter a valid email address');
 const password = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
@@ -16,12 +18,24 @@ const password = z
 
 /** POST /api/create-account (spec §7). */
 export const ZCreateAccountRequest = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name is too long'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name is too long'),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name is too long'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name is too long'),
   email,
   password,
   role: z.enum(ROLES, { error: 'Please choose your role' }),
-  zipCode: z.string({ error: 'Please enter a valid zip code' }).trim().min(ZIP_MIN_LENGTH, 'Please enter a valid zip code').max(ZIP_MAX_LENGTH, 'Please enter a valid zip code'),
+  zipCode: z
+    .string({ error: 'Please enter a valid zip code' })
+    .trim()
+    .min(ZIP_MIN_LENGTH, 'Please enter a valid zip code')
+    .max(ZIP_MAX_LENGTH, 'Please enter a valid zip code'),
 });
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
 
@@ -52,13 +66,23 @@ export const ZLoginRequest = z.object({
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZLoginResponse = z.object({
-  user: z.object({ id: z.string(), email: z.string(), paymentCompleted: z.boolean(), role: ZRole, verified: z.boolean() }),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    paymentCompleted: z.boolean(),
+    role: ZRole,
+    verified: z.boolean(),
+  }),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** POST /api/forgot-password: answered the same whether or not the account exists. */
 export const ZForgotPasswordRequest = z.object({
-  email: z.string({ error: 'Please enter your email address.' }).trim().min(1, 'Please enter your email address.').pipe(email),
+  email: z
+    .string({ error: 'Please enter your email address.' })
+    .trim()
+    .min(1, 'Please enter your email address.')
+    .pipe(email),
 });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
@@ -68,7 +92,8 @@ export const ZResetPasswordRequest = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .min(PASSWORD_MIN_LENGTH, 'Password too short').max(256, 'Password is too long'),
+    .min(PASSWORD_MIN_LENGTH, 'Password too short')
+    .max(256, 'Password is too long'),
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
@@ -78,7 +103,10 @@ export const ZResetPasswordForm = z
     password: ZResetPasswordRequest.shape.password,
     confirmPassword: z.string().min(1, 'Password is required'),
   })
-  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
 
 /** A plain acknowledgement ({ ok: true, message }) for calls whose response the client does not read. */

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { createRedis } from '../queue/redis.js';
 
 export const EMAIL_QUEUE = 'email';
 export const SEND_EMAIL_JOB = 'send-email';
@@ -16,11 +16,13 @@ export type TEmailMessage = z.infer<typeof ZEmailMessage>;
 
 /** Hands emails to the worker. Retries with backoff when delivery fails. */
 export class EmailQueue {
+  private readonly connection;
   private readonly queue: Queue;
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(redisUrl: string, prefix: string) {
+    this.connection = createRedis(redisUrl, 'client');
     this.queue = new Queue(EMAIL_QUEUE, {
-      connection,
+      connection: this.connection,
       prefix,
       defaultJobOptions: {
         attempts: 6,
@@ -35,7 +37,8 @@ export class EmailQueue {
     await this.queue.add(SEND_EMAIL_JOB, ZEmailMessage.parse(message));
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.connection.disconnect();
   }
 }

@@ -49,5 +49,7 @@ export class LocalInboxMailer implements Mailer {
 }
 
 export function createMailer(config: { SMTP_URL?: string; MAIL_FROM: string }, db: Queryable): Mailer {
-  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LocalInboxMailer(db, config.MAIL_FROM);
+  return config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new LocalInboxMailer(db, config.MAIL_FROM);
 }

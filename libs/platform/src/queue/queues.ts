@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { createRedis } from './redis.js';
 
 /** Queue names. Job ids and names must not contain ':' (BullMQ uses it as its key separator). */
 export const QUEUES = {
@@ -14,11 +14,13 @@ export const PROJECTION_WAKEUP_JOB = 'wake-up';
  * Redis outage) only delays projection.
  */
 export class ProjectionWakeup {
+  private readonly connection;
   private readonly queue: Queue;
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(redisUrl: string, prefix: string) {
+    this.connection = createRedis(redisUrl, 'client');
     this.queue = new Queue(QUEUES.projections, {
-      connection,
+      connection: this.connection,
       prefix,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 },
     });
@@ -34,5 +36,6 @@ export class ProjectionWakeup {
 
   async close(): Promise<void> {
     await this.queue.close();
+    this.connection.disconnect();
   }
 }

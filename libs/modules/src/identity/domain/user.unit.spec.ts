@@ -1,8 +1,23 @@
-import { decideRequestPasswordReset, decideResetPassword, normalizeEmail, rebuild, ResetLinkInvalidError, type UserEvent } from './user.js';
+import {
+  decideRequestPasswordReset,
+  decideResetPassword,
+  normalizeEmail,
+  rebuild,
+  ResetLinkInvalidError,
+  type UserEvent,
+} from './user.js';
 
 const created: UserEvent = {
   type: 'AccountCreated',
-  data: { userId: 'u1', email: 'Ada@Example.com', firstName: 'Ada', lastName: 'L', role: 'fan', zipCode: '12345', passwordHash: 'h1' },
+  data: {
+    userId: 'u1',
+    email: 'Ada@Example.com',
+    firstName: 'Ada',
+    lastName: 'L',
+    role: 'fan',
+    zipCode: '12345',
+    passwordHash: 'h1',
+  },
 };
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -27,7 +42,9 @@ describe('user decisions', () => {
 
     const afterUse = rebuild([...history, ...changed]);
     expect(afterUse?.passwordHash).toBe('h2');
-    expect(() => decideResetPassword(afterUse, { tokenHash: 't1', passwordHash: 'h3', now })).toThrow(ResetLinkInvalidError);
+    expect(() => decideResetPassword(afterUse, { tokenHash: 't1', passwordHash: 'h3', now })).toThrow(
+      ResetLinkInvalidError,
+    );
 
     const later = new Date(now.getTime() + 60 * 60 * 1000);
     expect(() => decideResetPassword(rebuild(history), { tokenHash: 't1', passwordHash: 'h3', now: later })).toThrow(

@@ -56,7 +56,9 @@ export class AccountController {
 
   @Get('auth/check')
   async check(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TAuthCheckResponse> {
-    const user = req.isAuthenticated() ? await this.queries.execute(new GetAuthUser((req.user as SessionUser).id)) : null;
+    const user = req.isAuthenticated()
+      ? await this.queries.execute(new GetAuthUser((req.user as SessionUser).id))
+      : null;
     if (!user) {
       res.status(401);
       return { authenticated: false, user: null };
@@ -87,7 +89,13 @@ export class AccountController {
     const user = await this.queries.execute(new GetAuthUser((req.user as SessionUser).id));
     if (!user) throw new Error('Signed-in user has no account');
     return {
-      user: { id: user.id, email: user.email, paymentCompleted: user.paymentCompleted, role: user.role, verified: user.verified },
+      user: {
+        id: user.id,
+        email: user.email,
+        paymentCompleted: user.paymentCompleted,
+        role: user.role,
+        verified: user.verified,
+      },
     };
   }
 

@@ -55,7 +55,9 @@ export function createCsrfTokens(config: AppConfig, exempt: readonly string[] = 
       }
       doubleCsrfProtection(req, res, (error?: unknown) => {
         if (!error) return next();
-        res.status(403).json({ statusCode: 403, error: ACCOUNT_MESSAGES.csrfInvalid, message: ACCOUNT_MESSAGES.csrfInvalid });
+        res
+          .status(403)
+          .json({ statusCode: 403, error: ACCOUNT_MESSAGES.csrfInvalid, message: ACCOUNT_MESSAGES.csrfInvalid });
       });
     },
   };
@@ -74,7 +76,12 @@ export function configureSessions(app: Pick<Express, 'use'>, config: AppConfig, 
       resave: false,
       saveUninitialized: false,
       proxy: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.PUBLIC_URL.startsWith('https://'), maxAge: SESSION_MAX_AGE_MS },
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.PUBLIC_URL.startsWith('https://'),
+        maxAge: SESSION_MAX_AGE_MS,
+      },
     }),
   );
   app.use('/api', passport.initialize());

@@ -3,7 +3,10 @@ import type { Response } from 'express';
 import { InjectConfig, InjectPool, type AppConfig, type Pool } from '@app/platform';
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /**
@@ -33,7 +36,8 @@ export class LocalInboxController {
           `<li><a href="/api/dev/inbox/${m.id}"><strong>${escapeHtml(m.subject)}</strong></a><span>to ${escapeHtml(m.recipient)} · ${m.sent_at.toISOString().replace('T', ' ').slice(0, 19)} UTC</span></li>`,
       )
       .join('');
-    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+    res.type('html')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Local inbox · Payola</title><style>body{margin:0;background:#0b0b12;color:#f4f4f7;font:16px/1.5 system-ui,sans-serif}main{max-width:720px;margin:0 auto;padding:32px 16px}
 h1{font-size:28px}p{color:#b4b4c4}ul{list-style:none;padding:0}li{background:#161622;border-radius:12px;padding:14px 16px;margin:8px 0;display:flex;flex-direction:column;gap:2px}
 a{color:#ff8fbd}span{color:#9a9aab;font-size:14px}</style></head><body><main><h1>Local inbox</h1>

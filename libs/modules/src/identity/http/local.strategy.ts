@@ -12,7 +12,8 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
 
   async validate(email: string, password: string): Promise<SessionUser> {
     const parsed = ZLoginRequest.safeParse({ email, password });
-    if (!parsed.success) throw new BadRequestException(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.invalidCredentials);
+    if (!parsed.success)
+      throw new BadRequestException(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.invalidCredentials);
     const user = await this.authenticateUser.execute(parsed.data.email, parsed.data.password);
     if (!user) throw new UnauthorizedException(ACCOUNT_MESSAGES.invalidCredentials);
     return user;

@@ -32,7 +32,8 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccount> {
           userId,
         ]);
       } catch (error) {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConflictException(ACCOUNT_MESSAGES.emailTaken);
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+          throw new ConflictException(ACCOUNT_MESSAGES.emailTaken);
         throw error;
       }
       return this.users.append(

@@ -46,7 +46,13 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
     // The projection may lag a moment behind a brand-new account: the stream is the truth.
     const { state } = await this.users.load(userId);
     return state
-      ? toAuthUser({ id: state.id, email: state.email, first_name: state.firstName, last_name: state.lastName, role: state.role })
+      ? toAuthUser({
+          id: state.id,
+          email: state.email,
+          first_name: state.firstName,
+          last_name: state.lastName,
+          role: state.role,
+        })
       : null;
   }
 }

@@ -1,0 +1,72 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import supertest from 'supertest';
+import { ConsumerRunner, type Projection } from '@app/event-store';
+import { createLogger } from '@app/platform';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+
+export interface ApiHarness {
+  app: NestExpressApplication;
+  db: TestDatabase;
+  /** A browser-like client: keeps cookies and echoes the CSRF cookie on state-changing calls. */
+  client(): Client;
+  close(): Promise<void>;
+}
+
+export interface Client {
+  get(path: string): supertest.Test;
+  post(path: string, body?: object): Promise<supertest.Response>;
+  /** A POST without the CSRF header, as a cross-site form would send it. */
+  postWithoutCsrf(path: string, body?: object): supertest.Test;
+}
+
+/**
+ * The real api application, in-process, on a fresh database, with the given projections kept up to
+ * date by runners that poll quickly (the worker's job in production).
+ */
+export async function startApi(projections: Projection[], env: Record<string, string> = {}): Promise<ApiHarness> {
+  const db = await createTestDatabase();
+  Object.assign(process.env, { DATABASE_URL: db.url, SERVE_WEB: 'false', LOG_LEVEL: 'silent', ...env });
+  const { createApiApp } = await import('../src/create-api-app.js');
+  const app = await createApiApp();
+  await app.init();
+  const runners = projections.map(
+    (projection) =>
+      new ConsumerRunner(db.pool, projection, {
+        databaseUrl: db.url,
+        batchSize: 100,
+        pollIntervalMs: 20,
+        logger: createLogger('test', 'silent'),
+      }),
+  );
+  for (const projection of projections) await projection.setup(db.pool);
+  for (const runner of runners) await runner.start();
+
+  const server = app.getHttpServer();
+  return {
+    app,
+    db,
+    client() {
+      const agent = supertest.agent(server);
+      const csrfToken = async (): Promise<string> => {
+        const response = await agent.get('/api/auth/check');
+        const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+        const cookie = cookies.find((c) => c.startsWith('XSRF-TOKEN='));
+        return decodeURIComponent(cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length) ?? '');
+      };
+      return {
+        get: (path) => agent.get(path),
+        post: async (path, body = {}) => {
+          // The token first: the agent attaches its cookies when the request is created.
+          const token = await csrfToken();
+          return agent.post(path).set('X-XSRF-TOKEN', token).send(body);
+        },
+        postWithoutCsrf: (path, body = {}) => agent.post(path).send(body),
+      };
+    },
+    async close() {
+      await Promise.all(runners.map((r) => r.stop()));
+      await app.close();
+      await db.close();
+    },
+  };
+}
