@@ -69,10 +69,27 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent }) {
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
 }
 
-/** Finds a test server: $DATABASE_URL's, else the local one on 5432, else an embedded one. */
+export function dockerEngineAvailable() {
+  return spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+}
+
+/**
+ * Finds a test server: $DATABASE_URL's, else the local one on 5432, else a container when a Docker
+ * engine is present (testcontainers), else an embedded one from npm.
+ */
 export async function findOrStartTestPostgres(repoRoot) {
   for (const url of [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres']) {
     if (url && (await canConnect(url))) return { url, stop: undefined };
+  }
+  if (dockerEngineAvailable()) {
+    const { GenericContainer, Wait } = await import('testcontainers');
+    const container = await new GenericContainer('postgres:17-alpine')
+      .withEnvironment({ POSTGRES_PASSWORD: 'postgres' })
+      .withExposedPorts(5432)
+      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
+      .start();
+    const url = `postgres://postgres:postgres@${container.getHost()}:${container.getMappedPort(5432)}/postgres`;
+    return { url, stop: () => container.stop() };
   }
   const port = await freePort();
   const dataDir = path.join(repoRoot, '.data', `test-pg-${process.pid}-${Date.now()}`);
@@ -92,6 +109,18 @@ export function redisAnswers(url) {
     socket.on('connect', () => socket.write('PING\r\n'));
     socket.on('data', (data) => done(data.toString().startsWith('+PONG') || data.toString().startsWith('-NOAUTH')));
   });
+}
+
+/** For tests: Redis at `url`, else a redis-server from the PATH, else a container (Docker engine). */
+export async function findOrStartTestRedis(url, { dataDir }) {
+  try {
+    return { url, ...(await ensureRedis(url, { dataDir })) };
+  } catch (error) {
+    if (!dockerEngineAvailable()) throw error;
+    const { GenericContainer } = await import('testcontainers');
+    const container = await new GenericContainer('redis:7-alpine').withExposedPorts(6379).start();
+    return { url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`, stop: () => container.stop() };
+  }
 }
 
 /**

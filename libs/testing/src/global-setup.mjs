@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrateDatabase } from '@app/platform';
-import { adminQuery, databaseUrl, findOrStartTestPostgres } from '../../../deploy/local/services.mjs';
+import { adminQuery, databaseUrl, findOrStartTestPostgres, findOrStartTestRedis } from '../../../deploy/local/services.mjs';
 
 export default async function globalSetup() {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -15,7 +15,11 @@ export default async function globalSetup() {
 
   process.env.TEST_ADMIN_DATABASE_URL = server.url;
   process.env.TEST_RUN_ID = runId;
-  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  const redis = await findOrStartTestRedis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', {
+    dataDir: path.join(repoRoot, '.data/test-redis'),
+  });
+  process.env.REDIS_URL = redis.url;
+  globalThis.__stopTestRedis = redis.stop;
   process.env.QUEUE_PREFIX = runId;
   globalThis.__stopTestPostgres = server.stop;
 }

@@ -9,4 +9,5 @@ export default async function globalTeardown() {
     for (const { datname } of rows) await adminQuery(adminUrl, `drop database if exists "${datname}" with (force)`);
   }
   await globalThis.__stopTestPostgres?.();
+  await globalThis.__stopTestRedis?.();
 }

@@ -4,7 +4,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM helper shared with the launcher, no type declarations
-import { adminQuery, databaseUrl, findOrStartTestPostgres, freePort } from '../../../deploy/local/services.mjs';
+import {
+  adminQuery,
+  databaseUrl,
+  findOrStartTestPostgres,
+  findOrStartTestRedis,
+  freePort,
+} from '../../../deploy/local/services.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -28,9 +34,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const server = await findOrStartTestPostgres(repoRoot);
   const database = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await adminQuery(server.url, `create database ${database}`);
+  const redis = await findOrStartTestRedis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', {
+    dataDir: path.join(repoRoot, '.data/test-redis'),
+  });
   const port = await freePort();
   const env = {
     ...process.env,
+    REDIS_URL: redis.url,
     DATABASE_URL: databaseUrl(server.url, database),
     PORT: String(port),
     WORKER_HEALTH_PORT: String(await freePort()),
@@ -57,5 +67,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     }
     await adminQuery(server.url, `drop database if exists ${database} with (force)`);
     await server.stop?.();
+    await redis.stop?.();
   };
 }
