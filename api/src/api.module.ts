@@ -1,13 +1,21 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '@app/modules/identity';
+import { PayolaModule } from '@app/modules/payola';
 import { PlatformModule } from '@app/platform';
 import { HealthController } from './health/health.controller.js';
 import { EventStoreModule } from './infrastructure/event-store.module.js';
 import { SharedApiModule } from './infrastructure/shared-api.module.js';
 
 @Module({
-  imports: [PlatformModule.forRoot('api'), CqrsModule.forRoot(), EventStoreModule, SharedApiModule, IdentityModule],
+  imports: [
+    PlatformModule.forRoot('api'),
+    CqrsModule.forRoot(),
+    EventStoreModule,
+    SharedApiModule,
+    IdentityModule,
+    PayolaModule,
+  ],
   controllers: [HealthController],
 })
 export class ApiModule {}

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import supertest from 'supertest';
-import { ConsumerRunner, type Projection } from '@app/event-store';
-import { createLogger } from '@app/platform';
+import { ConsumerRunner, type LogConsumer, type Projection } from '@app/event-store';
+import { createLogger, type Pool } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 
 export interface ApiHarness {
@@ -23,15 +23,19 @@ export interface Client {
  * The real api application, in-process, on a fresh database, with the given projections kept up to
  * date by runners that poll quickly (the worker's job in production).
  */
-export async function startApi(projections: Projection[], env: Record<string, string> = {}): Promise<ApiHarness> {
+export async function startApi(
+  projections: Projection[],
+  env: Record<string, string> = {},
+  reactors: (pool: Pool) => LogConsumer[] = () => [],
+): Promise<ApiHarness> {
   const db = await createTestDatabase();
   Object.assign(process.env, { DATABASE_URL: db.url, SERVE_WEB: 'false', LOG_LEVEL: 'silent', ...env });
   const { createApiApp } = await import('../src/create-api-app.js');
   const app = await createApiApp();
   await app.init();
-  const runners = projections.map(
-    (projection) =>
-      new ConsumerRunner(db.pool, projection, {
+  const runners = [...projections, ...reactors(db.pool)].map(
+    (consumer) =>
+      new ConsumerRunner(db.pool, consumer, {
         databaseUrl: db.url,
         batchSize: 100,
         pollIntervalMs: 20,

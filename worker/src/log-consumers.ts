@@ -1,11 +1,11 @@
-import { logStatsProjection, type LogConsumer, type Projection } from '@app/event-store';
+import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
 import { usersProjection } from '@app/modules/identity';
+import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
 
-/**
- * Every projection and reactor the worker runs. Modules add theirs here through their public index.
- * The ops CLI rebuilds the projections from the same list.
- */
-export const logConsumers: readonly LogConsumer[] = [logStatsProjection, usersProjection];
+/** Every projection: the worker keeps them up to date; the ops CLI rebuilds them. */
+export const projections: readonly Projection[] = [logStatsProjection, usersProjection, payolaLedgerProjection];
 
-export const projections = (): Projection[] =>
-  logConsumers.filter((consumer): consumer is Projection => consumer.kind === 'projection');
+/** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */
+export function createLogConsumers(store: EventStore): LogConsumer[] {
+  return [...projections, createVerificationRewardReactor(store)];
+}

@@ -3,7 +3,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrateDatabase } from '@app/platform';
-import { adminQuery, databaseUrl, findOrStartTestPostgres, findOrStartTestRedis } from '../../../deploy/local/services.mjs';
+import {
+  adminQuery,
+  databaseUrl,
+  findOrStartTestPostgres,
+  findOrStartTestRedis,
+} from '../../../deploy/local/services.mjs';
 
 export default async function globalSetup() {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');

@@ -8,7 +8,9 @@ import {
   type Projection,
   type RebuildOptions,
 } from '@app/event-store';
-import { logConsumers, projections } from '../log-consumers.js';
+import { createDomainEventRegistry } from '@app/contracts';
+import { EventStore } from '@app/event-store';
+import { createLogConsumers, projections } from '../log-consumers.js';
 import { setupProjections } from '../projection/setup-projections.js';
 
 const USAGE = `Usage: npm run ops -- <command>
@@ -51,7 +53,7 @@ function progressOptions(label: string): RebuildOptions & { finish(): void } {
 }
 
 function selectProjections(names: string[]): Projection[] {
-  const all = projections();
+  const all = [...projections];
   if (names.length === 0) return all;
   const unknown = names.filter((name) => !all.some((p) => p.name === name));
   if (unknown.length > 0) {
@@ -63,6 +65,7 @@ function selectProjections(names: string[]): Projection[] {
 class UsageError extends Error {}
 
 async function status(pool: Pool): Promise<number> {
+  const logConsumers = createLogConsumers(new EventStore(pool, createDomainEventRegistry()));
   const lags = await readLag(
     pool,
     logConsumers.map((c) => c.name),
@@ -131,7 +134,7 @@ async function main(argv: string[]): Promise<number> {
     const applied = await migrateDatabase(config.DATABASE_URL);
     const pool = createPool({ connectionString: config.DATABASE_URL, max: 2, applicationName: 'ops' });
     try {
-      await setupProjections(pool, projections());
+      await setupProjections(pool, projections);
     } finally {
       await pool.end();
     }

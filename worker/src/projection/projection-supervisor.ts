@@ -39,6 +39,8 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
           batchSize: config.PROJECTION_BATCH_SIZE,
           pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
           logger,
+          // A reactor's appends are new events for everyone else.
+          afterCommit: consumer.kind === 'reactor' ? () => this.pokeAll() : undefined,
         }),
     );
   }

@@ -12,6 +12,8 @@ export interface ConsumerRunnerOptions {
   logger: Logger;
   /** How often a standby instance tries to take over ownership. */
   ownershipRetryMs?: number;
+  /** Called after a batch that handled events has committed (a reactor's appends wake the others). */
+  afterCommit?: (handled: number) => void;
 }
 
 /**
@@ -93,6 +95,7 @@ export class ConsumerRunner {
       }
       await saveCheckpoint(client, this.consumer.name, result.next, result.handled);
       await client.query('COMMIT');
+      if (result.handled > 0) this.options.afterCommit?.(result.handled);
       if (result.handled > 0) {
         this.options.logger.debug(
           { consumer: this.consumer.name, handled: result.handled, position: formatLogPosition(result.next) },

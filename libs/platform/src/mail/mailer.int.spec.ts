@@ -31,9 +31,12 @@ describe('mailers', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as { port: number };
     try {
-      const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Payola <no-reply@payola.test>' }, {
-        query: () => Promise.reject(new Error('the SMTP mailer must not touch the database')),
-      });
+      const mailer = createMailer(
+        { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Payola <no-reply@payola.test>' },
+        {
+          query: () => Promise.reject(new Error('the SMTP mailer must not touch the database')),
+        },
+      );
       expect(mailer).toBeInstanceOf(SmtpMailer);
       await mailer.send(message);
       expect(received).toHaveLength(1);
@@ -54,7 +57,9 @@ describe('mailers', () => {
       expect(mailer).toBeInstanceOf(LocalInboxMailer);
       await mailer.send(message);
       const { rows } = await db.pool.query('select recipient, subject, html, text from local_inbox');
-      expect(rows).toEqual([{ recipient: message.to, subject: message.subject, html: message.html, text: message.text }]);
+      expect(rows).toEqual([
+        { recipient: message.to, subject: message.subject, html: message.html, text: message.text },
+      ]);
     } finally {
       await db.close();
     }

@@ -1,13 +1,16 @@
-import type { EventData, AccountCreated } from '@app/contracts';
+import type { AccountCreated, EventData, PayolaAwarded } from '@app/contracts';
 import type { Projection } from '@app/event-store';
 
 export const USERS_PROJECTION = 'identity-users';
 
-/** One row per account: what the auth check and the navigation bar show. */
+/**
+ * One row per account: what the auth check and the navigation bar show, including the Payola
+ * balance, so a reward shows in the same read as the rest of the user.
+ */
 export const usersProjection: Projection = {
   kind: 'projection',
   name: USERS_PROJECTION,
-  eventTypes: ['AccountCreated'],
+  eventTypes: ['AccountCreated', 'PayolaAwarded'],
   tables: ['identity_users'],
   async setup(db) {
     await db.query(`
@@ -18,12 +21,20 @@ export const usersProjection: Projection = {
         last_name text not null,
         role text not null,
         zip_code text not null,
+        payola_balance integer not null default 0,
         created_at timestamptz not null
       )`);
   },
   async handle(events, db) {
     for (const event of events) {
-      if (event.type !== 'AccountCreated') continue;
+      if (event.type === 'PayolaAwarded') {
+        const award = event.data as EventData<typeof PayolaAwarded>;
+        await db.query('update identity_users set payola_balance = payola_balance + $2 where id = $1', [
+          award.userId,
+          award.amount,
+        ]);
+        continue;
+      }
       const data = event.data as EventData<typeof AccountCreated>;
       await db.query(
         `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { EventStore0001 } from './0001-event-store.js';
 import { ProjectionCheckpoints0002 } from './0002-projection-checkpoints.js';
 import { Identity0003 } from './0003-identity.js';
+import { Payola0004 } from './0004-payola.js';
 
 /**
  * Every migration, in order. Listed explicitly instead of discovered from disk so that the same
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: '0001-event-store', class: EventStore0001 },
   { name: '0002-projection-checkpoints', class: ProjectionCheckpoints0002 },
   { name: '0003-identity', class: Identity0003 },
+  { name: '0004-payola', class: Payola0004 },
 ];

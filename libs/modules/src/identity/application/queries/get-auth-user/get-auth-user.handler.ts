@@ -11,6 +11,7 @@ interface UserRow {
   first_name: string;
   last_name: string;
   role: TRole;
+  payola_balance: number;
 }
 
 function toAuthUser(row: UserRow): TAuthUser {
@@ -21,7 +22,7 @@ function toAuthUser(row: UserRow): TAuthUser {
     lastName: row.last_name,
     role: row.role,
     profileImageUrl: null,
-    payolaBalance: 0,
+    payolaBalance: row.payola_balance,
     foundingFanNumber: null,
     paymentCompleted: false,
     verified: false,
@@ -39,7 +40,7 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
 
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
     const { rows } = await this.pool.query<UserRow>(
-      'select id, email, first_name, last_name, role from identity_users where id = $1',
+      'select id, email, first_name, last_name, role, payola_balance from identity_users where id = $1',
       [userId],
     );
     if (rows[0]) return toAuthUser(rows[0]);
@@ -52,6 +53,7 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
           first_name: state.firstName,
           last_name: state.lastName,
           role: state.role,
+          payola_balance: 0,
         })
       : null;
   }

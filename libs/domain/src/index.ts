@@ -1,0 +1,1 @@
+export * from './payola/reward-policy.js';

@@ -1,0 +1,78 @@
+import { Briefcase, Building2, Headphones, MicVocal, Wrench, type LucideIcon } from 'lucide-react';
+import type { TRole } from '@app/contracts';
+
+export interface RoleOption {
+  role: TRole;
+  title: string;
+  description: string;
+  features: readonly string[];
+  /** Spec §9 "Money": what this role pays today. */
+  price: string;
+  priceNote: string;
+  icon: LucideIcon;
+}
+
+export const ROLE_OPTIONS: readonly RoleOption[] = [
+  {
+    role: 'fan',
+    title: 'Fan',
+    description: 'Champion the artists and venues you love, and earn Payola for every one you put on the map.',
+    features: [
+      'Add and verify artists and venues',
+      'Vote and favourite',
+      '+1,000 PYL on verification, +100 PYL monthly',
+      'Founding Fan number and badge',
+    ],
+    price: '$15.00',
+    priceNote: 'today, then $5/month',
+    icon: Headphones,
+  },
+  {
+    role: 'artist',
+    title: 'Artist',
+    description: 'Claim your place in front of real, verified fans. No bots, no fake streams.',
+    features: [
+      'Profile goes public once a fan adds or validates you',
+      'Add the venues you love to play',
+      'Reach verified fans directly',
+    ],
+    price: '$10.00',
+    priceNote: 'one-time verification',
+    icon: MicVocal,
+  },
+  {
+    role: 'venue',
+    title: 'Venue',
+    description: 'Put your stage on the map for the fans and artists in your scene.',
+    features: [
+      'Get validated by verified members',
+      'Listed in the venue directory',
+      'Be found by fans and artists nearby',
+    ],
+    price: '$10.00',
+    priceNote: 'one-time verification',
+    icon: Building2,
+  },
+  {
+    role: 'service-provider',
+    title: 'Service Provider',
+    description: 'Join the network of people who keep live music running, from sound to stage.',
+    features: ['Verified network membership', 'Connect with artists and venues', 'A trusted, verified profile'],
+    price: '$10.00',
+    priceNote: 'one-time verification',
+    icon: Wrench,
+  },
+  {
+    role: 'industry-pro',
+    title: 'Industry Pro',
+    description: 'Scout verified talent and rooms with view-only access to the network.',
+    features: ['Browse artist profiles', 'Browse venue listings', 'View-only access'],
+    price: '$10.00',
+    priceNote: 'one-time verification',
+    icon: Briefcase,
+  },
+];
+
+export function roleOption(role: TRole): RoleOption {
+  return ROLE_OPTIONS.find((option) => option.role === role) ?? ROLE_OPTIONS[0]!;
+}

@@ -1,0 +1,26 @@
+import type { TAuthUser } from '@app/contracts';
+
+/** Spec §2 "Navigation bar": initials of first and last name, else the email's first letter, else 'U'. */
+export function userInitials(user: Pick<TAuthUser, 'firstName' | 'lastName' | 'email'>): string {
+  const initials = `${user.firstName?.trim()[0] ?? ''}${user.lastName?.trim()[0] ?? ''}`;
+  if (initials) return initials.toUpperCase();
+  const fromEmail = user.email?.trim()[0];
+  return fromEmail ? fromEmail.toUpperCase() : 'U';
+}
+
+export function userFirstName(user: Pick<TAuthUser, 'firstName'>): string {
+  return user.firstName?.trim() || 'User';
+}
+
+export function userFullName(user: Pick<TAuthUser, 'firstName' | 'lastName'>): string {
+  return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ') || 'User';
+}
+
+/** 'Fan #N' defaults to 1 until a number is assigned. */
+export function fanNumberLabel(user: Pick<TAuthUser, 'foundingFanNumber'>): string {
+  return `Fan #${user.foundingFanNumber ?? 1}`;
+}
+
+export function formatPayola(amount: number): string {
+  return amount.toLocaleString();
+}
