@@ -1,9 +1,18 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import {
+  activeMembershipsProjection,
+  createVerificationRewardReactor,
+  payolaLedgerProjection,
+} from '@app/modules/payola';
 
 /** Every projection: the worker keeps them up to date; the ops CLI rebuilds them. */
-export const projections: readonly Projection[] = [logStatsProjection, usersProjection, payolaLedgerProjection];
+export const projections: readonly Projection[] = [
+  logStatsProjection,
+  usersProjection,
+  payolaLedgerProjection,
+  activeMembershipsProjection,
+];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */
 export function createLogConsumers(store: EventStore): LogConsumer[] {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.js';
 import { EmailSender } from './jobs/email-sender.js';
+import { PayolaScheduler } from './jobs/payola-scheduler.js';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { PG_POOL, PlatformModule, type Pool } from '@app/platform';
@@ -11,13 +12,15 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
   imports: [PlatformModule.forRoot('worker')],
   providers: [
     {
-      provide: LOG_CONSUMERS,
+      provide: EventStore,
       inject: [PG_POOL],
-      useFactory: (pool: Pool) => createLogConsumers(new EventStore(pool, createDomainEventRegistry())),
+      useFactory: (pool: Pool) => new EventStore(pool, createDomainEventRegistry()),
     },
+    { provide: LOG_CONSUMERS, inject: [EventStore], useFactory: (store: EventStore) => createLogConsumers(store) },
     ProjectionSupervisor,
     HealthServer,
     EmailSender,
+    PayolaScheduler,
   ],
 })
 export class WorkerModule {}

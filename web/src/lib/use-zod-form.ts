@@ -26,7 +26,8 @@ export function useZodForm<TValues extends FormValues, TOutput>(
 ) {
   const [values, setValuesState] = useState<TValues>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<TValues>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  // The form element, captured on submit, to move focus to the first invalid field.
+  const formElement = useRef<HTMLFormElement | null>(null);
   type Name = keyof TValues & string;
 
   function setValues(patch: Partial<TValues>) {
@@ -66,13 +67,14 @@ export function useZodForm<TValues extends FormValues, TOutput>(
   }
 
   function focusField(name: string) {
-    const element = formRef.current?.elements.namedItem(name);
+    const element = formElement.current?.elements.namedItem(name);
     if (element instanceof HTMLElement) element.focus();
   }
 
   function handleSubmit(onValid: (data: TOutput) => void) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      formElement.current = event.currentTarget;
       const { errors: found, data } = collectErrors(schema, values);
       setErrors(found);
       const first = (Object.keys(values) as Name[]).find((name) => found[name]);
@@ -96,5 +98,5 @@ export function useZodForm<TValues extends FormValues, TOutput>(
     if (first) focusField(first);
   }
 
-  return { values, errors, formRef, register, setValues, handleSubmit, setServerErrors };
+  return { values, errors, register, setValues, handleSubmit, setServerErrors };
 }

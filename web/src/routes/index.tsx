@@ -1,8 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { PageSpinner } from '@/components/ui/spinner';
 import { APP_NAME } from '@/config';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { useSession } from '@/features/session/api/auth-query';
+import { homePathFor } from '@/features/session/lib/home-path';
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: `${APP_NAME} · Claim Your Place in the Movement` }] }),
-  component: LandingPage,
+  component: HomeRoute,
 });
+
+/** Spec §2: a spinner while loading, the landing page when signed out, else the account's home. */
+function HomeRoute() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <LandingPage />;
+  return <Navigate to={homePathFor(user)} replace />;
+}

@@ -13,4 +13,22 @@ export const KycApproved = defineEvent(
   }),
 );
 
-export const membershipEvents = [KycApproved] as const;
+/** A fan's monthly membership became active (first payment). */
+export const MembershipStarted = defineEvent(
+  'MembershipStarted',
+  z.object({ userId: z.string(), subscriptionId: z.string().nullable(), startedAt: z.iso.datetime() }),
+);
+
+/** A monthly payment succeeded: the membership runs until `paidUntil`. */
+export const MembershipRenewed = defineEvent(
+  'MembershipRenewed',
+  z.object({ userId: z.string(), paidUntil: z.iso.datetime() }),
+);
+
+/** The subscription ended (cancelled or unpaid). */
+export const MembershipEnded = defineEvent(
+  'MembershipEnded',
+  z.object({ userId: z.string(), endedAt: z.iso.datetime() }),
+);
+
+export const membershipEvents = [KycApproved, MembershipStarted, MembershipRenewed, MembershipEnded] as const;

@@ -24,6 +24,8 @@ export const usersProjection: Projection = {
         payola_balance integer not null default 0,
         created_at timestamptz not null
       )`);
+    // Databases made before the balance column existed (no Payola had been awarded then).
+    await db.query('alter table identity_users add column if not exists payola_balance integer not null default 0');
   },
   async handle(events, db) {
     for (const event of events) {

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { storeAccount, storeSelectedRole } from '@/features/session/lib/local-account';
 import { FocusedPage } from '@/features/shell/components/focused-page';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLoginMutation } from '../api/login';
 
@@ -61,7 +62,7 @@ export function LoginPage() {
       description="Sign in to your verified account."
     >
       <Card className="p-5 sm:p-8">
-        <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <Field label="Email" error={errors.email} required>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
           </Field>
@@ -69,7 +70,7 @@ export function LoginPage() {
             <Field label="Password" error={errors.password} required>
               <PasswordInput autoComplete="current-password" {...register('password')} />
             </Field>
-            <Link to="/forgot-password" className={`self-end text-sm ${textLinkClasses}`}>
+            <Link to="/forgot-password" className={cn('self-end text-sm', textLinkClasses)}>
               Forgot your password?
             </Link>
           </div>

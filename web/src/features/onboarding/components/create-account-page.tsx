@@ -123,7 +123,7 @@ function CreateAccountForm({ role }: { role: TRole }) {
             </Button>
           </div>
 
-          <form ref={form.formRef} noValidate onSubmit={onSubmit} className="mt-7 grid gap-5 sm:grid-cols-2">
+          <form noValidate onSubmit={onSubmit} className="mt-7 grid gap-5 sm:grid-cols-2">
             <Field label="First Name" error={errors.firstName} required>
               <Input autoComplete="given-name" {...register('firstName')} />
             </Field>

@@ -1,0 +1,11 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { RequireMembership } from '@/features/session/components/require-membership';
+
+/** The main application (spec §2 route table): signed in with payment completed. */
+export const Route = createFileRoute('/_app')({
+  component: () => (
+    <RequireMembership>
+      <Outlet />
+    </RequireMembership>
+  ),
+});
