@@ -222,4 +222,46 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
       jest.useRealTimers();
     }
   });
+
+  it('answers 400, not 500, to text PostgreSQL cannot store (NUL, an unpaired surrogate)', async () => {
+    const nul = await api
+      .client()
+      .post('/api/create-account', { ...account('nul@example.com'), firstName: 'A\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.fieldErrors.firstName).toEqual(['Please remove unsupported characters']);
+    const surrogate = await api
+      .client()
+      .post('/api/create-account', { ...account('sur@example.com'), lastName: 'A\ud800' });
+    expect(surrogate.status).toBe(400);
+    const zip = await api
+      .client()
+      .post('/api/create-account', { ...account('zip@example.com'), zipCode: '9021\u0000' });
+    expect(zip.status).toBe(400);
+    expect(
+      (await api.client().post('/api/create-account', { ...account('emoji@example.com'), firstName: 'Ada 🎸' })).status,
+    ).toBe(201);
+  });
+
+  it('answers a login without a password with 400 and the contract message', async () => {
+    const response = await api.client().post('/api/login', { email: 'ada@example.com' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Password is required');
+  });
+
+  it('answers the same to concurrent reset requests for one account (no 409 revealing it exists)', async () => {
+    await api.client().post('/api/create-account', account('double@example.com'));
+    const browser = api.client();
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => browser.post('/api/forgot-password', { email: 'double@example.com' })),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('does not start a session for health probes', async () => {
+    const before = await api.db.pool.query('select count(*)::int as n from session');
+    const probe = await api.client().get('/api/health');
+    expect(probe.headers['set-cookie']).toBeUndefined();
+    const after = await api.db.pool.query('select count(*)::int as n from session');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
 });

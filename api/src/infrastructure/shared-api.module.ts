@@ -4,6 +4,8 @@ import { APP_CONFIG, EmailQueue, type AppConfig } from '@app/platform';
 
 /** Signed webhooks authenticate by signature, not by session, so they skip CSRF checks. */
 export const CSRF_EXEMPT_PATHS: readonly string[] = [];
+/** Probed every few seconds by load balancers; a session per probe would only fill the session table. */
+export const CSRF_TOKENLESS_PATHS: readonly string[] = ['/api/health'];
 
 class EmailQueueLifecycle implements OnApplicationShutdown {
   constructor(@Inject(EmailQueue) private readonly emails: EmailQueue) {}
@@ -25,7 +27,7 @@ class EmailQueueLifecycle implements OnApplicationShutdown {
     {
       provide: CSRF_TOKENS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createCsrfTokens(config, CSRF_EXEMPT_PATHS),
+      useFactory: (config: AppConfig) => createCsrfTokens(config, CSRF_EXEMPT_PATHS, CSRF_TOKENLESS_PATHS),
     },
     EmailQueueLifecycle,
   ],

@@ -13,6 +13,54 @@ export const KycApproved = defineEvent(
   }),
 );
 
+/** The verification fee (and, for fans, the first month) was paid. Appended to the user's stream. */
+export const PaymentCompleted = defineEvent(
+  'PaymentCompleted',
+  z.object({
+    userId: z.string(),
+    /** Cents charged today: 1500 for fans ($10 fee + first $5 month), 1000 for other roles. */
+    amountCents: z.number().int().positive(),
+    currency: z.string(),
+    provider: z.enum(['stripe', 'stripe-test-mode']),
+    providerPaymentId: z.string(),
+    customerId: z.string().nullable(),
+    subscriptionId: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+    cardBrand: z.string().nullable(),
+    paidAt: z.iso.datetime(),
+    /** Fans are numbered in payment-completion order; decided once, here. */
+    foundingFanNumber: z.number().int().positive().nullable(),
+  }),
+);
+
+/** The identity provider declined the check, or asked for a new one. */
+export const KycDeclined = defineEvent(
+  'KycDeclined',
+  z.object({
+    userId: z.string(),
+    sessionId: z.string(),
+    decisionTime: z.iso.datetime(),
+    status: z.enum(['declined', 'resubmission_requested']),
+  }),
+);
+
+/** The identity check session expired or was abandoned. */
+export const KycExpired = defineEvent(
+  'KycExpired',
+  z.object({
+    userId: z.string(),
+    sessionId: z.string(),
+    decisionTime: z.iso.datetime(),
+    status: z.enum(['expired', 'abandoned']),
+  }),
+);
+
+/** An identity check session was opened for the user. */
+export const KycSessionStarted = defineEvent(
+  'KycSessionStarted',
+  z.object({ userId: z.string(), sessionId: z.string(), provider: z.enum(['veriff', 'veriff-test-mode']) }),
+);
+
 /** A fan's monthly membership became active (first payment). */
 export const MembershipStarted = defineEvent(
   'MembershipStarted',
@@ -31,4 +79,13 @@ export const MembershipEnded = defineEvent(
   z.object({ userId: z.string(), endedAt: z.iso.datetime() }),
 );
 
-export const membershipEvents = [KycApproved, MembershipStarted, MembershipRenewed, MembershipEnded] as const;
+export const membershipEvents = [
+  PaymentCompleted,
+  KycSessionStarted,
+  KycApproved,
+  KycDeclined,
+  KycExpired,
+  MembershipStarted,
+  MembershipRenewed,
+  MembershipEnded,
+] as const;

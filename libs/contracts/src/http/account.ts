@@ -11,6 +11,12 @@ const email = z
   .trim()
   .email('Please enter a valid email address')
   .max(254, 'Please enter a valid email address');
+// PostgreSQL text and jsonb cannot hold NUL or an unpaired UTF-16 surrogate: refuse them as a form
+// mistake here rather than fail on insert with a 500.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+const UNSTORABLE_MESSAGE = 'Please remove unsupported characters';
+
 const password = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
@@ -22,12 +28,14 @@ export const ZCreateAccountRequest = z.object({
     .string({ error: 'First name is required' })
     .trim()
     .min(1, 'First name is required')
-    .max(100, 'First name is too long'),
+    .max(100, 'First name is too long')
+    .refine(storable, UNSTORABLE_MESSAGE),
   lastName: z
     .string({ error: 'Last name is required' })
     .trim()
     .min(1, 'Last name is required')
-    .max(100, 'Last name is too long'),
+    .max(100, 'Last name is too long')
+    .refine(storable, UNSTORABLE_MESSAGE),
   email,
   password,
   role: z.enum(ROLES, { error: 'Please choose your role' }),
@@ -35,7 +43,8 @@ export const ZCreateAccountRequest = z.object({
     .string({ error: 'Please enter a valid zip code' })
     .trim()
     .min(ZIP_MIN_LENGTH, 'Please enter a valid zip code')
-    .max(ZIP_MAX_LENGTH, 'Please enter a valid zip code'),
+    .max(ZIP_MAX_LENGTH, 'Please enter a valid zip code')
+    .refine(storable, 'Please enter a valid zip code'),
 });
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
 

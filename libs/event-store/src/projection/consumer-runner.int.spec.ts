@@ -129,6 +129,19 @@ describe('projection runners', () => {
     await second.stop();
   });
 
+  it('does not keep ownership it wins after being stopped mid-contention', async () => {
+    const options = { databaseUrl: db.url, batchSize: 10, pollIntervalMs: 60_000, logger: silentLogger };
+    const stopped = new ConsumerRunner(db.pool, logStatsProjection, options);
+    const starting = stopped.start();
+    await stopped.stop();
+    await starting;
+    expect(stopped.owned).toBe(false);
+    const next = new ConsumerRunner(db.pool, logStatsProjection, options);
+    await next.start();
+    expect(next.owned).toBe(true);
+    await next.stop();
+  });
+
   it('verify finds a tampered read model, replay rebuilds it, and verify then finds nothing', async () => {
     await runner(logStatsProjection).catchUp();
     const before = await totals(db);

@@ -144,7 +144,8 @@ export class ConsumerRunner {
         "select pg_try_advisory_lock(hashtextextended('log-consumer:' || $1, 0)) as owned",
         [this.consumer.name],
       );
-      if (rows[0]?.owned) {
+      // stop() may have run while we were connecting: keeping the lock would block every other instance.
+      if (rows[0]?.owned && !this.stopped) {
         this.ownerConnection = connection;
         // Losing the connection loses the lock: stand by and try again.
         connection.on('error', () => this.loseOwnership());

@@ -1,7 +1,6 @@
 import { createDomainEventRegistry } from '@app/contracts';
-import { ConsumerRunner, EventStore, replayProjection, verifyProjection, type LogConsumer } from '@app/event-store';
-import { createLogger } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { EventStore, replayProjection, verifyProjection, type LogConsumer } from '@app/event-store';
+import { createTestDatabase, projectAll, type TestDatabase } from '@app/testing';
 import { usersProjection } from '../identity/index.js';
 import { payolaLedgerProjection } from './projections/payola-ledger.projection.js';
 import { createVerificationRewardReactor } from './reactors/verification-reward.reactor.js';
@@ -20,16 +19,7 @@ describe('Payola ledger (real PostgreSQL)', () => {
   });
   afterAll(() => db.close());
 
-  async function project(): Promise<void> {
-    for (const consumer of consumers) {
-      await new ConsumerRunner(db.pool, consumer, {
-        databaseUrl: db.url,
-        batchSize: 50,
-        pollIntervalMs: 60_000,
-        logger: createLogger('test', 'silent'),
-      }).catchUp();
-    }
-  }
+  const project = () => projectAll(db.pool, db.url, consumers);
 
   async function signUp(userId: string, role: 'fan' | 'artist'): Promise<void> {
     await store.append(`user-${userId}`, 'no_stream', [

@@ -11,7 +11,8 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === '
  * mirrors this schema; keep both in step.
  */
 export const ZConfig = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // Production unless said otherwise: the launcher (`npm start`, `npm run dev`) says development.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -38,6 +39,15 @@ export const ZConfig = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Payola <no-reply@payola.local>'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_...)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must be a Stripe publishable key (pk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_VERIFICATION_FEE: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,14 +65,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings count as unset, so `FOO=` in an env file falls back to the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZConfig.safeParse(present);
-  if (result.success) {
-    if (result.data.NODE_ENV === 'production' && result.data.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
-      throw new ConfigError(['SESSION_SECRET: is required in production (a random string of at least 32 characters)']);
-    }
-    return result.data;
-  }
+  if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   throw new ConfigError(problems);
+}
+
+/**
+ * What only the api needs: a real session secret outside development and tests, and all of
+ * Stripe's settings once a Stripe key is set.
+ */
+export function apiConfigProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
+    problems.push('SESSION_SECRET: is required in production (a random string of at least 32 characters)');
+  }
+  if (config.STRIPE_SECRET_KEY) {
+    for (const name of [
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_VERIFICATION_FEE',
+    ] as const) {
+      if (!config[name]) problems.push(`${name}: is required when STRIPE_SECRET_KEY is set`);
+    }
+  }
+  return problems;
 }
 
 /** For process entry points: load the configuration or print what is wrong and exit. */

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { apiConfigProblems, ConfigError, loadConfig } from './config.js';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payola' };
 
@@ -40,5 +40,29 @@ describe('loadConfig', () => {
   it('parses boolean flags strictly', () => {
     expect(loadConfig({ ...base, SERVE_WEB: 'false' }).SERVE_WEB).toBe(false);
     expect(() => loadConfig({ ...base, SERVE_WEB: 'nope' })).toThrow(/SERVE_WEB/);
+  });
+});
+
+describe('apiConfigProblems', () => {
+  const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payola' };
+
+  it('refuses the built-in session secret in production, the default environment', () => {
+    expect(apiConfigProblems(loadConfig(base))).toEqual([
+      'SESSION_SECRET: is required in production (a random string of at least 32 characters)',
+    ]);
+    expect(apiConfigProblems(loadConfig({ ...base, NODE_ENV: 'development' }))).toEqual([]);
+    expect(apiConfigProblems(loadConfig({ ...base, SESSION_SECRET: 'x'.repeat(40) }))).toEqual([]);
+  });
+
+  it('asks for every Stripe setting once a Stripe key is set', () => {
+    const problems = apiConfigProblems(
+      loadConfig({ ...base, NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_123' }),
+    );
+    expect(problems).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_MONTHLY: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_VERIFICATION_FEE: is required when STRIPE_SECRET_KEY is set',
+    ]);
   });
 });

@@ -12,19 +12,30 @@ export interface PoolOptions {
   connectionString: string;
   max?: number;
   applicationName?: string;
+  /** Told when an idle pooled connection fails (a PostgreSQL restart, an administrator's kill). */
+  onIdleError?: (error: Error) => void;
 }
 
 /**
  * A connection pool. A transaction left idle would hold back the event log's visibility horizon
  * and pause every projector, so the server ends idle transactions after 30 s.
  */
-export function createPool({ connectionString, max = 10, applicationName = 'payola' }: PoolOptions): pg.Pool {
-  return new pg.Pool({
+export function createPool({
+  connectionString,
+  max = 10,
+  applicationName = 'payola',
+  onIdleError,
+}: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
     connectionString,
     max,
     application_name: applicationName,
     options: '-c idle_in_transaction_session_timeout=30000',
   });
+  // Without a listener the pool's 'error' event would crash the process; the pool has already
+  // dropped the broken connection and opens a new one on the next query.
+  pool.on('error', (error) => onIdleError?.(error));
+  return pool;
 }
 
 /** Runs `work` in a transaction on one pooled connection; rolls back on any error. */

@@ -34,10 +34,14 @@ export class EmailQueue {
   }
 
   async send(message: TEmailMessage): Promise<void> {
+    // BullMQ waits for a first connection however long that takes: fail now instead of hanging.
+    if (this.connection.status !== 'ready') throw new Error('Redis is unavailable; the email was not queued');
     await this.queue.add(SEND_EMAIL_JOB, ZEmailMessage.parse(message));
   }
 
   async close(): Promise<void> {
+    // Closing would wait for a connection that may never come: drop it first when Redis is away.
+    if (this.connection.status !== 'ready') this.connection.disconnect();
     await this.queue.close();
     this.connection.disconnect();
   }

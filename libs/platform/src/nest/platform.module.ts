@@ -46,9 +46,14 @@ export class PlatformModule {
         },
         {
           provide: PG_POOL,
-          inject: [APP_CONFIG],
-          useFactory: (config: AppConfig): Pool =>
-            createPool({ connectionString: config.DATABASE_URL, max: config.DB_POOL_SIZE, applicationName: service }),
+          inject: [APP_CONFIG, LOGGER],
+          useFactory: (config: AppConfig, logger: Logger): Pool =>
+            createPool({
+              connectionString: config.DATABASE_URL,
+              max: config.DB_POOL_SIZE,
+              applicationName: service,
+              onIdleError: (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed; it was dropped'),
+            }),
         },
         {
           provide: REDIS,

@@ -27,6 +27,8 @@ export class ProjectionWakeup {
   }
 
   async wake(): Promise<void> {
+    // BullMQ would wait for a first connection however long that takes, piling up one promise per append.
+    if (this.connection.status !== 'ready') return;
     try {
       await this.queue.add(PROJECTION_WAKEUP_JOB, {}, { deduplication: { id: PROJECTION_WAKEUP_JOB } });
     } catch {
@@ -35,6 +37,8 @@ export class ProjectionWakeup {
   }
 
   async close(): Promise<void> {
+    // Closing would wait for a connection that may never come: drop it first when Redis is away.
+    if (this.connection.status !== 'ready') this.connection.disconnect();
     await this.queue.close();
     this.connection.disconnect();
   }

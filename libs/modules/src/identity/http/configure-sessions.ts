@@ -27,9 +27,14 @@ export interface CsrfTokens {
 /**
  * Double-submit CSRF protection: every API GET gets an `XSRF-TOKEN` cookie bound to the session,
  * and every state-changing call must echo it in `X-XSRF-TOKEN`. Paths in `exempt` (signed
- * webhooks) skip it.
+ * webhooks) skip it. GETs of paths in `tokenless` (health probes) get no token, so they do not
+ * store a new session row on every call.
  */
-export function createCsrfTokens(config: AppConfig, exempt: readonly string[] = []): CsrfTokens {
+export function createCsrfTokens(
+  config: AppConfig,
+  exempt: readonly string[] = [],
+  tokenless: readonly string[] = [],
+): CsrfTokens {
   const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
     getSecret: () => config.SESSION_SECRET,
     getSessionIdentifier: (req) => req.session.id,
@@ -49,6 +54,7 @@ export function createCsrfTokens(config: AppConfig, exempt: readonly string[] = 
     },
     middleware(req, res, next) {
       if (SAFE_METHODS.includes(req.method)) {
+        if (tokenless.includes(req.originalUrl.split('?')[0]!)) return next();
         req.session.csrf = true;
         generateCsrfToken(req, res);
         return next();

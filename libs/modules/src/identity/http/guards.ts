@@ -1,11 +1,14 @@
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { ZLoginRequest } from '@app/contracts';
 
 /** Checks the email and password, then starts a new session (passport regenerates the session id). */
 @Injectable()
 export class LocalLoginGuard extends AuthGuard('local') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    // passport-local answers a missing field with a bare 401 before the strategy sees the body.
+    ZLoginRequest.parse(context.switchToHttp().getRequest<Request>().body ?? {});
     const result = (await super.canActivate(context)) as boolean;
     await super.logIn(context.switchToHttp().getRequest());
     return result;

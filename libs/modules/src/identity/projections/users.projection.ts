@@ -1,16 +1,61 @@
-import type { AccountCreated, EventData, PayolaAwarded } from '@app/contracts';
+import type {
+  AccountCreated,
+  EventData,
+  KycApproved,
+  KycDeclined,
+  KycExpired,
+  KycSessionStarted,
+  PaymentCompleted,
+  PayolaAwarded,
+} from '@app/contracts';
 import type { Projection } from '@app/event-store';
+import type { Queryable } from '@app/platform';
 
 export const USERS_PROJECTION = 'identity-users';
 
+/** Columns added after the table first shipped; `add column if not exists` upgrades old databases. */
+const LATER_COLUMNS = [
+  'payola_balance integer not null default 0',
+  'payment_completed boolean not null default false',
+  'verification_payment_amount_cents integer',
+  'verification_payment_date timestamptz',
+  'payment_method_last4 text',
+  'payment_method_brand text',
+  'stripe_customer_id text',
+  'stripe_subscription_id text',
+  'founding_fan_number integer',
+  'monthly_member boolean not null default false',
+  'verified boolean not null default false',
+  'kyc_completed boolean not null default false',
+  'veriff_session_id text',
+  'veriff_status text',
+  'veriff_decision_time timestamptz',
+  'veriff_first_name text',
+  'veriff_last_name text',
+];
+
+async function update(db: Queryable, userId: string, assignments: string, values: unknown[]): Promise<void> {
+  await db.query(`update identity_users set ${assignments} where id = $1`, [userId, ...values]);
+}
+
 /**
- * One row per account: what the auth check and the navigation bar show, including the Payola
- * balance, so a reward shows in the same read as the rest of the user.
+ * One row per account: what the auth check, the navigation bar and the profile show — account,
+ * payment, identity check and Payola balance — so one read shows the whole user.
  */
 export const usersProjection: Projection = {
   kind: 'projection',
   name: USERS_PROJECTION,
-  eventTypes: ['AccountCreated', 'PayolaAwarded'],
+  eventTypes: [
+    'AccountCreated',
+    'PayolaAwarded',
+    'PaymentCompleted',
+    'MembershipStarted',
+    'MembershipEnded',
+    'KycSessionStarted',
+    'KycApproved',
+    'KycDeclined',
+    'KycExpired',
+  ],
   tables: ['identity_users'],
   async setup(db) {
     await db.query(`
@@ -21,28 +66,76 @@ export const usersProjection: Projection = {
         last_name text not null,
         role text not null,
         zip_code text not null,
-        payola_balance integer not null default 0,
         created_at timestamptz not null
       )`);
-    // Databases made before the balance column existed (no Payola had been awarded then).
-    await db.query('alter table identity_users add column if not exists payola_balance integer not null default 0');
+    for (const column of LATER_COLUMNS) await db.query(`alter table identity_users add column if not exists ${column}`);
   },
   async handle(events, db) {
     for (const event of events) {
-      if (event.type === 'PayolaAwarded') {
-        const award = event.data as EventData<typeof PayolaAwarded>;
-        await db.query('update identity_users set payola_balance = payola_balance + $2 where id = $1', [
-          award.userId,
-          award.amount,
-        ]);
-        continue;
+      switch (event.type) {
+        case 'AccountCreated': {
+          const data = event.data as EventData<typeof AccountCreated>;
+          await db.query(
+            `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)
+             values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
+            [data.userId, data.email, data.firstName, data.lastName, data.role, data.zipCode, event.recordedAt],
+          );
+          break;
+        }
+        case 'PayolaAwarded': {
+          const award = event.data as EventData<typeof PayolaAwarded>;
+          await update(db, award.userId, 'payola_balance = payola_balance + $2', [award.amount]);
+          break;
+        }
+        case 'PaymentCompleted': {
+          const p = event.data as EventData<typeof PaymentCompleted>;
+          await update(
+            db,
+            p.userId,
+            `payment_completed = true, verification_payment_amount_cents = $2, verification_payment_date = $3,
+             payment_method_last4 = $4, payment_method_brand = $5, stripe_customer_id = $6,
+             stripe_subscription_id = $7, founding_fan_number = $8`,
+            [p.amountCents, p.paidAt, p.cardLast4, p.cardBrand, p.customerId, p.subscriptionId, p.foundingFanNumber],
+          );
+          break;
+        }
+        case 'MembershipStarted':
+        case 'MembershipEnded':
+          await update(db, (event.data as { userId: string }).userId, 'monthly_member = $2', [
+            event.type === 'MembershipStarted',
+          ]);
+          break;
+        case 'KycSessionStarted': {
+          const k = event.data as EventData<typeof KycSessionStarted>;
+          await update(db, k.userId, "veriff_session_id = $2, veriff_status = coalesce(veriff_status, 'pending')", [
+            k.sessionId,
+          ]);
+          break;
+        }
+        case 'KycApproved': {
+          const k = event.data as EventData<typeof KycApproved>;
+          await update(
+            db,
+            k.userId,
+            `verified = true, kyc_completed = true, veriff_status = 'approved', veriff_session_id = $2,
+             veriff_decision_time = $3, veriff_first_name = $4, veriff_last_name = $5`,
+            [k.sessionId, k.decisionTime, k.firstName, k.lastName],
+          );
+          break;
+        }
+        case 'KycDeclined':
+        case 'KycExpired': {
+          const k = event.data as EventData<typeof KycDeclined> | EventData<typeof KycExpired>;
+          const status = k.status === 'declined' || k.status === 'resubmission_requested' ? 'declined' : 'expired';
+          await update(
+            db,
+            k.userId,
+            'kyc_completed = false, veriff_status = $2, veriff_session_id = $3, veriff_decision_time = $4',
+            [status, k.sessionId, k.decisionTime],
+          );
+          break;
+        }
       }
-      const data = event.data as EventData<typeof AccountCreated>;
-      await db.query(
-        `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
-        [data.userId, data.email, data.firstName, data.lastName, data.role, data.zipCode, event.recordedAt],
-      );
     }
   },
 };

@@ -1,7 +1,6 @@
 import { createDomainEventRegistry } from '@app/contracts';
-import { ConsumerRunner, EventStore } from '@app/event-store';
-import { createLogger } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { EventStore } from '@app/event-store';
+import { createTestDatabase, projectAll, type TestDatabase } from '@app/testing';
 import { activeMembershipsProjection } from '../projections/active-memberships.projection.js';
 import { payolaLedgerProjection } from '../projections/payola-ledger.projection.js';
 import { grantMonthlyMembership } from './monthly-membership-grant.js';
@@ -17,16 +16,7 @@ describe('monthly membership grant', () => {
   });
   afterAll(() => db.close());
 
-  const project = async () => {
-    for (const projection of [activeMembershipsProjection, payolaLedgerProjection]) {
-      await new ConsumerRunner(db.pool, projection, {
-        databaseUrl: db.url,
-        batchSize: 100,
-        pollIntervalMs: 60_000,
-        logger: createLogger('test', 'silent'),
-      }).catchUp();
-    }
-  };
+  const project = () => projectAll(db.pool, db.url, [activeMembershipsProjection, payolaLedgerProjection]);
 
   const entries = (userId: string) =>
     db.pool

@@ -3,6 +3,7 @@ import { EventStore0001 } from './0001-event-store.js';
 import { ProjectionCheckpoints0002 } from './0002-projection-checkpoints.js';
 import { Identity0003 } from './0003-identity.js';
 import { Payola0004 } from './0004-payola.js';
+import { Membership0005 } from './0005-membership.js';
 
 /**
  * Every migration, in order. Listed explicitly instead of discovered from disk so that the same
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: '0002-projection-checkpoints', class: ProjectionCheckpoints0002 },
   { name: '0003-identity', class: Identity0003 },
   { name: '0004-payola', class: Payola0004 },
+  { name: '0005-membership', class: Membership0005 },
 ];

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { StreamVersionConflictError } from '@app/event-store';
 import { EmailQueue, InjectConfig, InjectPool, withTransaction, type AppConfig, type Pool } from '@app/platform';
 import { decideRequestPasswordReset } from '../../../domain/user.js';
 import { passwordResetEmail } from '../../emails/password-reset.email.js';
@@ -19,6 +20,18 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   async execute({ email, requestId }: RequestPasswordReset): Promise<void> {
     const userId = await this.users.findUserIdByEmail(email);
     if (!userId) return;
+    // Another append to this user's stream (a double submit, for one) can win the race: decide again
+    // rather than answer 409, which would also tell the caller that the account exists.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.requestReset(userId, requestId);
+      } catch (error) {
+        if (!(error instanceof StreamVersionConflictError) || attempt === 3) throw error;
+      }
+    }
+  }
+
+  private async requestReset(userId: string, requestId: string | undefined): Promise<void> {
     const { state, version } = await this.users.load(userId);
     const token = newResetToken();
     const tokenHash = hashResetToken(token);

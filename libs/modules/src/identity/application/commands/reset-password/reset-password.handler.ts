@@ -26,16 +26,21 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     const userId = rows[0]?.user_id;
     if (!userId) throw new BadRequestException(ACCOUNT_MESSAGES.resetLinkInvalid);
     const passwordHash = await this.hasher.hash(password);
-    try {
-      const { state, version } = await this.users.load(userId);
-      const events = decideResetPassword(state, { tokenHash, passwordHash, now: new Date() });
-      // Two uses of one link race on the stream version: exactly one wins, the other is refused.
-      await this.users.append(userId, version, events, { actingUserId: userId, requestId });
-    } catch (error) {
-      if (error instanceof ResetLinkInvalidError || error instanceof StreamVersionConflictError) {
-        throw new BadRequestException(ACCOUNT_MESSAGES.resetLinkInvalid);
+    // Two uses of one link race on the stream version: the loser decides again and finds the link
+    // used. Any other append to the stream in between (a new reset request) must not refuse the link.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { state, version } = await this.users.load(userId);
+        const events = decideResetPassword(state, { tokenHash, passwordHash, now: new Date() });
+        await this.users.append(userId, version, events, { actingUserId: userId, requestId });
+        break;
+      } catch (error) {
+        if (error instanceof StreamVersionConflictError && attempt < 3) continue;
+        if (error instanceof ResetLinkInvalidError || error instanceof StreamVersionConflictError) {
+          throw new BadRequestException(ACCOUNT_MESSAGES.resetLinkInvalid);
+        }
+        throw error;
       }
-      throw error;
     }
     // A new password signs the account out everywhere.
     await this.pool.query(`delete from session where (sess::jsonb #>> '{passport,user}') = $1`, [userId]);

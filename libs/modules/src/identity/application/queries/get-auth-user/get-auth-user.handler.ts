@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { TAuthUser, TRole } from '@app/contracts';
+import type { TAuthUser, TRole, TVeriffStatus } from '@app/contracts';
 import { InjectPool, type Pool } from '@app/platform';
 import { UserRepository } from '../../services/user-repository.js';
 import { GetAuthUser } from './get-auth-user.query.js';
@@ -12,6 +12,11 @@ interface UserRow {
   last_name: string;
   role: TRole;
   payola_balance: number;
+  payment_completed: boolean;
+  founding_fan_number: number | null;
+  verified: boolean;
+  kyc_completed: boolean;
+  veriff_status: TVeriffStatus | null;
 }
 
 function toAuthUser(row: UserRow): TAuthUser {
@@ -23,11 +28,11 @@ function toAuthUser(row: UserRow): TAuthUser {
     role: row.role,
     profileImageUrl: null,
     payolaBalance: row.payola_balance,
-    foundingFanNumber: null,
-    paymentCompleted: false,
-    verified: false,
-    kycCompleted: false,
-    veriffStatus: null,
+    foundingFanNumber: row.founding_fan_number,
+    paymentCompleted: row.payment_completed,
+    verified: row.verified,
+    kycCompleted: row.kyc_completed,
+    veriffStatus: row.veriff_status,
   };
 }
 
@@ -40,7 +45,9 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
 
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
     const { rows } = await this.pool.query<UserRow>(
-      'select id, email, first_name, last_name, role, payola_balance from identity_users where id = $1',
+      `select id, email, first_name, last_name, role, payola_balance, payment_completed, founding_fan_number,
+              verified, kyc_completed, veriff_status
+       from identity_users where id = $1`,
       [userId],
     );
     if (rows[0]) return toAuthUser(rows[0]);
@@ -54,6 +61,11 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
           last_name: state.lastName,
           role: state.role,
           payola_balance: 0,
+          payment_completed: false,
+          founding_fan_number: null,
+          verified: false,
+          kyc_completed: false,
+          veriff_status: null,
         })
       : null;
   }

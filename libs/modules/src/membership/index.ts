@@ -1,0 +1,1 @@
+export { MembershipModule } from './membership.module.js';

@@ -1,0 +1,44 @@
+import type { TRole } from '@app/contracts';
+
+/** Cents charged today: fans pay the $10.00 verification fee plus the first $5.00 month. */
+export function amountDueTodayCents(role: TRole): number {
+  return role === 'fan' ? 1500 : 1000;
+}
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  name: string;
+  role: TRole;
+  /** Distinguishes retries of the same checkout from a new one (idempotency keys). */
+  attempt: number;
+}
+
+export interface Checkout {
+  clientSecret: string;
+  /** The payment intent (others) or the first invoice (fans) that the webhook will name. */
+  paymentId: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  amountCents: number;
+}
+
+export interface CardDetails {
+  last4: string | null;
+  brand: string | null;
+}
+
+/**
+ * The card payment provider. `stripe` talks to Stripe; `test` is the built-in test mode: it never
+ * leaves the machine but produces the same Stripe-shaped, signed webhook events.
+ */
+export interface PaymentProvider {
+  readonly mode: 'stripe' | 'test';
+  readonly publishableKey: string | null;
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Card details of a completed payment, for the receipt fields on the user. */
+  cardDetails(paymentId: string): Promise<CardDetails>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
