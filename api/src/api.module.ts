@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '@app/modules/identity';
+import { MembershipModule } from '@app/modules/membership';
 import { PayolaModule } from '@app/modules/payola';
 import { PlatformModule } from '@app/platform';
 import { HealthController } from './health/health.controller.js';
@@ -15,6 +16,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     SharedApiModule,
     IdentityModule,
     PayolaModule,
+    MembershipModule,
   ],
   controllers: [HealthController],
 })

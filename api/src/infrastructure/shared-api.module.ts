@@ -3,7 +3,7 @@ import { CSRF_TOKENS, createCsrfTokens } from '@app/modules/identity';
 import { APP_CONFIG, EmailQueue, type AppConfig } from '@app/platform';
 
 /** Signed webhooks authenticate by signature, not by session, so they skip CSRF checks. */
-export const CSRF_EXEMPT_PATHS: readonly string[] = [];
+export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/stripe/webhook', '/api/veriff/webhook'];
 /** Probed every few seconds by load balancers; a session per probe would only fill the session table. */
 export const CSRF_TOKENLESS_PATHS: readonly string[] = ['/api/health'];
 

@@ -7,4 +7,6 @@ export * from './http/error.js';
 export * from './http/auth.js';
 export * from './http/account.js';
 export * from './http/payola.js';
+export * from './http/payment.js';
 export * from './http/health.js';
+export * from './http/kyc.js';

@@ -48,6 +48,10 @@ export const ZConfig = z.object({
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_VERIFICATION_FEE: z.string().optional(),
   STRIPE_API_HOST: z.string().optional(),
+  // Identity checks: Veriff when an API key is set, otherwise the built-in test mode.
+  VERIFF_API_KEY: z.string().optional(),
+  VERIFF_SHARED_SECRET: z.string().optional(),
+  VERIFF_BASE_URL: z.url().default('https://stationapi.veriff.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -71,8 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /**
- * What only the api needs: a real session secret outside development and tests, and all of
- * Stripe's settings once a Stripe key is set.
+ * What only the api needs: a real session secret outside development and tests, all of Stripe's
+ * settings once a Stripe key is set, and Veriff's shared secret once a Veriff key is set.
  */
 export function apiConfigProblems(config: AppConfig): string[] {
   const problems: string[] = [];
@@ -88,6 +92,9 @@ export function apiConfigProblems(config: AppConfig): string[] {
     ] as const) {
       if (!config[name]) problems.push(`${name}: is required when STRIPE_SECRET_KEY is set`);
     }
+  }
+  if (config.VERIFF_API_KEY && !config.VERIFF_SHARED_SECRET) {
+    problems.push('VERIFF_SHARED_SECRET: is required when VERIFF_API_KEY is set (it signs requests and webhooks)');
   }
   return problems;
 }
