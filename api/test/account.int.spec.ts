@@ -164,6 +164,17 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts only failed logins against an email, so successful sign-ins never lock a member out', async () => {
+    await api.client().post('/api/create-account', account('regular@example.com'));
+    const browser = api.client();
+    const limit = RATE_LIMITS.login.perEmail.points;
+    for (let i = 0; i < limit + 2; i++) {
+      expect(
+        (await browser.post('/api/login', { email: 'regular@example.com', password: 'correct horse 1' })).status,
+      ).toBe(200);
+    }
+  });
+
   it('resets a password with the emailed link once, ending other sessions', async () => {
     await api.client().post('/api/create-account', account('reset@example.com'));
     const otherDevice = api.client();

@@ -17,7 +17,7 @@ import { normalizeEmail } from '../domain/user.js';
 
 /** Attempts allowed per window, per client address and per email address. */
 export const RATE_LIMITS = {
-  login: { perIp: { points: 30, seconds: 15 * 60 }, perEmail: { points: 10, seconds: 15 * 60 } },
+  login: { perIp: { points: 50, seconds: 15 * 60 }, perEmail: { points: 10, seconds: 15 * 60 } },
   'create-account': { perIp: { points: 30, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
   'forgot-password': { perIp: { points: 20, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
 } as const;
@@ -62,7 +62,13 @@ export class RateLimitGuard implements CanActivate {
     const email = typeof request.body?.email === 'string' ? normalizeEmail(request.body.email) : '';
     try {
       await this.limiters.get(`${action}:perIp`)!.consume(request.ip ?? 'unknown');
-      if (email) await this.limiters.get(`${action}:perEmail`)!.consume(email);
+      if (email && action === 'login') {
+        // Only failed logins count against an email, so nobody can lock a member out by guessing.
+        const spent = await this.limiters.get('login:perEmail')!.get(email);
+        if (spent && spent.consumedPoints >= RATE_LIMITS.login.perEmail.points) throw spent;
+      } else if (email) {
+        await this.limiters.get(`${action}:perEmail`)!.consume(email);
+      }
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const response = context.switchToHttp().getResponse<Response>();
@@ -70,5 +76,13 @@ export class RateLimitGuard implements CanActivate {
       throw new HttpException(ACCOUNT_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
     }
     return true;
+  }
+
+  /** Counts a failed login against the email it tried. */
+  async recordFailedLogin(email: string): Promise<void> {
+    await this.limiters
+      .get('login:perEmail')!
+      .consume(normalizeEmail(email))
+      .catch(() => undefined);
   }
 }
