@@ -3,13 +3,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error plain ESM helper shared with the launcher, no type declarations
 import {
   adminQuery,
   databaseUrl,
   findOrStartTestPostgres,
   findOrStartTestRedis,
   freePort,
+  // @ts-expect-error plain ESM helper shared with the launcher, no type declarations
 } from '../../../deploy/local/services.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

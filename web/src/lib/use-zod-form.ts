@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type PointerEvent } from 'react';
 import type { z } from 'zod';
 
 type FormValues = Record<string, string>;
@@ -19,19 +19,27 @@ function collectErrors<TValues extends FormValues>(schema: z.ZodType<unknown, TV
 /**
  * Form state validated by a shared zod contract (so the messages are the spec's): a field's error
  * appears when it loses focus or on submit, and clears as soon as the value is fixed.
+ *
+ * Spread `formProps` on the <form>: besides submit, it holds back a blur's error while a button in
+ * the form is being pressed. Otherwise the message appearing on mousedown pushes the button down, the
+ * mouseup lands elsewhere, and the click (submit, Generate...) is silently lost.
  */
 export function useZodForm<TValues extends FormValues, TOutput>(
   schema: z.ZodType<TOutput, TValues>,
   initialValues: TValues,
 ) {
+  type Name = keyof TValues & string;
   const [values, setValuesState] = useState<TValues>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<TValues>>({});
-  // The form element, captured on submit, to move focus to the first invalid field.
+  // Read by event handlers only: the latest values, the form (to focus a field) and held-back blurs.
+  const latest = useRef(initialValues);
   const formElement = useRef<HTMLFormElement | null>(null);
-  type Name = keyof TValues & string;
+  const pressingButton = useRef(false);
+  const heldBack = useRef(new Set<Name>());
 
   function setValues(patch: Partial<TValues>) {
-    const next = { ...values, ...patch };
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
     setValuesState(next);
     // Re-check only the fields already showing an error: fixing one clears it, typing never adds one.
     setErrors((current) => {
@@ -45,7 +53,7 @@ export function useZodForm<TValues extends FormValues, TOutput>(
   }
 
   function validateField(name: Name) {
-    const message = collectErrors(schema, values).errors[name];
+    const message = collectErrors(schema, latest.current).errors[name];
     setErrors((current) => {
       if (current[name] === message) return current;
       const next = { ...current };
@@ -55,6 +63,29 @@ export function useZodForm<TValues extends FormValues, TOutput>(
     });
   }
 
+  function onBlur(name: Name) {
+    if (pressingButton.current) heldBack.current.add(name);
+    else validateField(name);
+  }
+
+  function onPointerDownCapture(event: PointerEvent<HTMLFormElement>) {
+    if (!(event.target instanceof Element) || !event.target.closest('button, a')) return;
+    pressingButton.current = true;
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      // pointerup, mouseup and click share one task: validate after the click has landed.
+      setTimeout(() => {
+        pressingButton.current = false;
+        const names = [...heldBack.current];
+        heldBack.current.clear();
+        names.forEach(validateField);
+      }, 0);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  }
+
   /** Props for an Input/Select/Textarea; pair with `errors[name]` on its Field. */
   function register(name: Name) {
     return {
@@ -62,7 +93,7 @@ export function useZodForm<TValues extends FormValues, TOutput>(
       value: values[name],
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
         setValues({ [name]: event.target.value } as Partial<TValues>),
-      onBlur: () => validateField(name),
+      onBlur: () => onBlur(name),
     };
   }
 
@@ -71,18 +102,23 @@ export function useZodForm<TValues extends FormValues, TOutput>(
     if (element instanceof HTMLElement) element.focus();
   }
 
-  function handleSubmit(onValid: (data: TOutput) => void) {
-    return (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      formElement.current = event.currentTarget;
-      const { errors: found, data } = collectErrors(schema, values);
-      setErrors(found);
-      const first = (Object.keys(values) as Name[]).find((name) => found[name]);
-      if (first) {
-        focusField(first);
-        return;
-      }
-      onValid(data as TOutput);
+  /** Props for the <form>: validation on submit (focusing the first invalid field), then `onValid`. */
+  function formProps(onValid: (data: TOutput) => void) {
+    return {
+      noValidate: true,
+      onPointerDownCapture,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        formElement.current = event.currentTarget;
+        const { errors: found, data } = collectErrors(schema, latest.current);
+        setErrors(found);
+        const first = (Object.keys(latest.current) as Name[]).find((name) => found[name]);
+        if (first) {
+          focusField(first);
+          return;
+        }
+        onValid(data as TOutput);
+      },
     };
   }
 
@@ -91,12 +127,12 @@ export function useZodForm<TValues extends FormValues, TOutput>(
     if (!fieldErrors) return;
     const next: FieldErrors<TValues> = {};
     for (const [name, messages] of Object.entries(fieldErrors)) {
-      if (name in values && messages?.[0]) next[name as Name] = messages[0];
+      if (name in latest.current && messages?.[0]) next[name as Name] = messages[0];
     }
     setErrors((current) => ({ ...current, ...next }));
-    const first = (Object.keys(values) as Name[]).find((name) => next[name]);
+    const first = (Object.keys(latest.current) as Name[]).find((name) => next[name]);
     if (first) focusField(first);
   }
 
-  return { values, errors, register, setValues, handleSubmit, setServerErrors };
+  return { values, errors, register, setValues, formProps, setServerErrors };
 }

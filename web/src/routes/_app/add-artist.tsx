@@ -4,5 +4,11 @@ import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
 
 export const Route = createFileRoute('/_app/add-artist')({
   head: () => ({ meta: [{ title: `Add an Amazing Artist! · ${APP_NAME}` }] }),
-  component: () => <PagePlaceholder eyebrow="Add" title="Add an Amazing Artist!" description="Put an artist you love on the map and earn Payola." />,
+  component: () => (
+    <PagePlaceholder
+      eyebrow="Add"
+      title="Add an Amazing Artist!"
+      description="Put an artist you love on the map and earn Payola."
+    />
+  ),
 });

@@ -4,5 +4,7 @@ import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
 
 export const Route = createFileRoute('/_app/artist/$id')({
   head: () => ({ meta: [{ title: `Artist Profile · ${APP_NAME}` }] }),
-  component: () => <PagePlaceholder eyebrow="Artist" title="Artist Profile" description="Everything about this artist." />,
+  component: () => (
+    <PagePlaceholder eyebrow="Artist" title="Artist Profile" description="Everything about this artist." />
+  ),
 });

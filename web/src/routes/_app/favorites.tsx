@@ -4,5 +4,7 @@ import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
 
 export const Route = createFileRoute('/_app/favorites')({
   head: () => ({ meta: [{ title: `My Favorites · ${APP_NAME}` }] }),
-  component: () => <PagePlaceholder eyebrow="Collection" title="My Favorites" description="The artists you have hearted." />,
+  component: () => (
+    <PagePlaceholder eyebrow="Collection" title="My Favorites" description="The artists you have hearted." />
+  ),
 });

@@ -4,5 +4,7 @@ import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
 
 export const Route = createFileRoute('/_app/profile')({
   head: () => ({ meta: [{ title: `My Profile · ${APP_NAME}` }] }),
-  component: () => <PagePlaceholder eyebrow="Account" title="My Profile" description="Your details, settings and membership." />,
+  component: () => (
+    <PagePlaceholder eyebrow="Account" title="My Profile" description="Your details, settings and membership." />
+  ),
 });

@@ -4,5 +4,7 @@ import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
 
 export const Route = createFileRoute('/_app/venues')({
   head: () => ({ meta: [{ title: `Venues · ${APP_NAME}` }] }),
-  component: () => <PagePlaceholder eyebrow="Discover" title="Venues" description="The rooms and stages where the music happens." />,
+  component: () => (
+    <PagePlaceholder eyebrow="Discover" title="Venues" description="The rooms and stages where the music happens." />
+  ),
 });

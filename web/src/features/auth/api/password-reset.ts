@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TForgotPasswordRequest, TResetPasswordRequest } from '@app/contracts';
-import { ensureSessionChecked } from '@/features/session/api/auth-query';
+import { refetchSession, sendWithSession } from '@/features/session/api/auth-query';
 import { apiPost } from '@/lib/api-client';
 
 /** Answered the same whether or not an account exists for the email. */
 export function useForgotPasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TForgotPasswordRequest) => {
-      await ensureSessionChecked(queryClient);
-      return apiPost('/api/forgot-password', body);
-    },
+    mutationFn: (body: TForgotPasswordRequest) =>
+      sendWithSession(queryClient, () => apiPost('/api/forgot-password', body)),
   });
 }
 
@@ -18,8 +16,9 @@ export function useResetPasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TResetPasswordRequest) => {
-      await ensureSessionChecked(queryClient);
-      return apiPost('/api/reset-password', body);
+      await sendWithSession(queryClient, () => apiPost('/api/reset-password', body));
+      // A reset signs the account out everywhere; ask again so the app (and its XSRF token) knows.
+      await refetchSession(queryClient).catch(() => null);
     },
   });
 }

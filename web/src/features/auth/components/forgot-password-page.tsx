@@ -37,13 +37,13 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const validateAndSend = form.handleSubmit(({ email }) => send(email));
+  const submit = form.formProps(({ email }) => send(email));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!form.values.email.trim()) {
       toast({ title: 'Email required', description: 'Please enter your email address.', variant: 'destructive' });
     }
-    validateAndSend(event);
+    submit.onSubmit(event);
   }
 
   if (sentTo) {
@@ -54,8 +54,8 @@ export function ForgotPasswordPage() {
         title="Check Your Email"
         description={
           <>
-            If an account exists for <strong className="font-semibold break-all text-foreground">{sentTo}</strong>,
-            we sent a link to reset your password. It is valid for 1 hour.
+            If an account exists for <strong className="font-semibold break-all text-foreground">{sentTo}</strong>, we
+            sent a link to reset your password. It is valid for 1 hour.
           </>
         }
       >
@@ -93,7 +93,7 @@ export function ForgotPasswordPage() {
       description="Enter the email you signed up with and we'll send you a link to reset your password."
     >
       <Card className="p-5 sm:p-8">
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form {...submit} onSubmit={onSubmit} className="flex flex-col gap-5">
           <Field label="Email" error={form.errors.email} required>
             <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
           </Field>

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ZLoginRequest } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,23 +24,22 @@ export function LoginPage() {
   const login = useLoginMutation();
   const form = useZodForm(ZLoginRequest, { email: '', password: '' });
   const { errors, register } = form;
-  const [redirecting, setRedirecting] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [redirectTo, setRedirectTo] = useState<'/' | '/verification' | null>(null);
 
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = setTimeout(() => void navigate({ to: redirectTo }), REDIRECT_AFTER_LOGIN_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, redirectTo]);
 
-  const onSubmit = form.handleSubmit((credentials) => {
+  const submit = form.formProps((credentials) => {
     login.mutate(credentials, {
       onSuccess: ({ user }) => {
         // The payment page reads these, as it does after sign-up.
         storeAccount({ userId: user.id, email: user.email });
         storeSelectedRole(user.role);
-        setRedirecting(true);
         toast({ title: 'Login Successful', description: 'Welcome back!' });
-        redirectTimer.current = setTimeout(
-          () => void navigate({ to: user.paymentCompleted ? '/' : '/verification' }),
-          REDIRECT_AFTER_LOGIN_MS,
-        );
+        setRedirectTo(user.paymentCompleted ? '/' : '/verification');
       },
       onError: (error) => {
         toast({
@@ -62,7 +61,7 @@ export function LoginPage() {
       description="Sign in to your verified account."
     >
       <Card className="p-5 sm:p-8">
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form {...submit} className="flex flex-col gap-5">
           <Field label="Email" error={errors.email} required>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
           </Field>
@@ -78,7 +77,7 @@ export function LoginPage() {
             type="submit"
             size="lg"
             block
-            loading={login.isPending || redirecting}
+            loading={login.isPending || redirectTo !== null}
             loadingText="Logging In..."
             className="mt-1"
           >

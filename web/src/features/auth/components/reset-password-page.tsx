@@ -26,7 +26,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
   const { errors, register } = form;
   const [linkRejected, setLinkRejected] = useState(false);
 
-  const onSubmit = form.handleSubmit(({ password }) => {
+  const submit = form.formProps(({ password }) => {
     resetPassword.mutate(
       { token, password },
       {
@@ -61,7 +61,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
       description="Choose a new password for your account. Use at least 8 characters."
     >
       <Card className="p-5 sm:p-8">
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form {...submit} className="flex flex-col gap-5">
           <Field label="New Password" error={errors.password} required>
             <PasswordInput autoComplete="new-password" {...register('password')} />
           </Field>

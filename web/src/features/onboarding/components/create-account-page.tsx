@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, WandSparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ZApiError, ZCreateAccountForm, type TRole } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -47,11 +47,15 @@ function CreateAccountForm({ role }: { role: TRole }) {
   const { errors, register } = form;
   const [passwordsVisible, setPasswordsVisible] = useState({ password: false, confirmPassword: false });
   const [finishing, setFinishing] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [redirectTo, setRedirectTo] = useState<'/verification' | '/login' | null>(null);
   const option = roleOption(role);
   const RoleIcon = option.icon;
 
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = setTimeout(() => void navigate({ to: redirectTo }), REDIRECT_AFTER_SIGNUP_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, redirectTo]);
 
   function fillGeneratedPassword() {
     const password = generatePassword();
@@ -59,7 +63,7 @@ function CreateAccountForm({ role }: { role: TRole }) {
     setPasswordsVisible({ password: true, confirmPassword: true });
   }
 
-  const onSubmit = form.handleSubmit(({ confirmEmail: _confirmEmail, confirmPassword: _confirmPassword, ...account }) => {
+  const submit = form.formProps(({ confirmEmail: _confirmEmail, confirmPassword: _confirmPassword, ...account }) => {
     createAccount.mutate(
       { ...account, role },
       {
@@ -69,17 +73,14 @@ function CreateAccountForm({ role }: { role: TRole }) {
           const user = await refetchSession(queryClient).catch(() => null);
           if (user) {
             toast({ title: 'Account Created & Logged In', description: 'Next up: verification and membership.' });
-            redirectTimer.current = setTimeout(
-              () => void navigate({ to: '/verification' }),
-              REDIRECT_AFTER_SIGNUP_MS,
-            );
+            setRedirectTo('/verification');
           } else {
             toast({
               title: 'Account Created but Login Failed',
               description: 'Please try logging in manually.',
               variant: 'destructive',
             });
-            redirectTimer.current = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_SIGNUP_MS);
+            setRedirectTo('/login');
           }
         },
         onError: (error) => {
@@ -113,17 +114,19 @@ function CreateAccountForm({ role }: { role: TRole }) {
               <RoleIcon aria-hidden="true" className="size-5" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Signing up as</p>
+              <p className="text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase">
+                Signing up as
+              </p>
               <p className="font-display text-lg font-semibold">{option.title}</p>
             </div>
-            <Button asChild variant="ghost" size="sm">
+            <Button asChild variant="ghost" size="sm" className="px-3">
               <Link to="/role-selection" aria-label="Change role">
                 Change
               </Link>
             </Button>
           </div>
 
-          <form noValidate onSubmit={onSubmit} className="mt-7 grid gap-5 sm:grid-cols-2">
+          <form {...submit} className="mt-7 grid gap-5 sm:grid-cols-2">
             <Field label="First Name" error={errors.firstName} required>
               <Input autoComplete="given-name" {...register('firstName')} />
             </Field>
@@ -176,7 +179,10 @@ function CreateAccountForm({ role }: { role: TRole }) {
             <div className="flex flex-col gap-4 pt-2 sm:col-span-2">
               <Button type="submit" size="lg" block loading={busy} loadingText="Creating Account..." className="group">
                 Create Account &amp; Continue
-                <ArrowRight aria-hidden="true" className="transition-transform duration-200 group-hover:translate-x-0.5" />
+                <ArrowRight
+                  aria-hidden="true"
+                  className="transition-transform duration-200 group-hover:translate-x-0.5"
+                />
               </Button>
               <p className="text-center text-sm text-muted-foreground">
                 Already have an account?{' '}

@@ -21,10 +21,12 @@ export function OnboardingSteps({ current }: { current: number }) {
             aria-current={active ? 'step' : undefined}
             className={cn(
               'relative flex items-center gap-2.5 rounded-2xl border px-3 py-2.5 sm:flex-col sm:items-start sm:gap-3 sm:rounded-none sm:border-0 sm:px-0 sm:py-0 sm:pr-4',
-              active ? 'border-accent/40 bg-accent-soft sm:bg-transparent' : 'border-border bg-surface sm:bg-transparent',
+              active
+                ? 'border-accent/40 bg-accent-soft sm:bg-transparent'
+                : 'border-border bg-surface sm:bg-transparent',
             )}
           >
-            <span className="flex w-full items-center sm:gap-0">
+            <span className="flex items-center sm:w-full">
               <span
                 className={cn(
                   'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold transition-colors sm:size-8 sm:text-sm',
@@ -37,7 +39,10 @@ export function OnboardingSteps({ current }: { current: number }) {
               {index < ONBOARDING_STEPS.length - 1 && (
                 <span
                   aria-hidden="true"
-                  className={cn('ml-3 hidden h-0.5 flex-1 rounded-full sm:block', done ? 'bg-accent' : 'bg-border-strong')}
+                  className={cn(
+                    'ml-3 hidden h-0.5 flex-1 rounded-full sm:block',
+                    done ? 'bg-accent' : 'bg-border-strong',
+                  )}
                 />
               )}
             </span>

@@ -33,18 +33,14 @@ export function RoleSelectionPage() {
             Choose Your Role
           </h1>
           <p className="mt-5 max-w-2xl animate-rise text-base leading-relaxed text-muted-foreground [animation-delay:80ms] sm:text-lg">
-            Pick the role that fits you. Next you'll create your account, complete a one-time verification payment
-            and a quick identity check, and then you're in.
+            Pick the role that fits you. Next you'll create your account, complete a one-time verification payment and a
+            quick identity check, and then you're in.
           </p>
         </div>
 
         <ul className="mt-10 grid gap-5 sm:mt-12 md:grid-cols-2 lg:grid-cols-3">
           {ROLE_OPTIONS.map((option, index) => (
-            <li
-              key={option.role}
-              className="flex animate-rise"
-              style={{ animationDelay: `${120 + index * 50}ms` }}
-            >
+            <li key={option.role} className="flex animate-rise" style={{ animationDelay: `${120 + index * 50}ms` }}>
               <RoleCard option={option} featured={option.role === 'fan'} onChoose={() => choose(option.role)} />
             </li>
           ))}

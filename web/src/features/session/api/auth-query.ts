@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ZAuthCheckResponse, type TAuthUser } from '@app/contracts';
-import { apiGet } from '@/lib/api-client';
+import { ACCOUNT_MESSAGES, ZAuthCheckResponse, type TAuthUser } from '@app/contracts';
+import { apiGet, isApiError } from '@/lib/api-client';
 
 /** Spec §9: the auth check is fresh for 10 s. */
 export const AUTH_CHECK_STALE_TIME_MS = 10_000;
@@ -36,14 +36,25 @@ export function useSession(): Session {
 }
 
 /**
- * Waits for an auth check (cached or in flight) before a state-changing call, so the XSRF-TOKEN
- * cookie the server sets on API GETs is always there for the first POST.
+ * Sends a state-changing call with a valid XSRF token. The server sets the XSRF-TOKEN cookie on API
+ * GETs and binds it to the session, so: wait for an auth check first, and if the token was refused
+ * (403: the session ended meanwhile, e.g. a password reset signs every device out), check again,
+ * which issues a fresh token, and retry once.
  */
-export async function ensureSessionChecked(queryClient: QueryClient): Promise<void> {
+export async function sendWithSession<T>(queryClient: QueryClient, send: () => Promise<T>): Promise<T> {
   try {
     await queryClient.ensureQueryData(authQueryOptions);
   } catch {
-    // The POST itself reports any problem.
+    // The call itself reports any problem.
+  }
+  try {
+    return await send();
+  } catch (error) {
+    const tokenRefused =
+      isApiError(error) && error.status === 403 && error.serverMessage === ACCOUNT_MESSAGES.csrfInvalid;
+    if (!tokenRefused) throw error;
+    await refetchSession(queryClient).catch(() => null);
+    return send();
   }
 }
 

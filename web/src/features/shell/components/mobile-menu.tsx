@@ -107,7 +107,12 @@ export function MobileMenu({ user, pathname, onClose }: MobileMenuProps) {
                 Profile &amp; Settings
               </Link>
             </Button>
-            <Button variant="ghost" block className="text-destructive-text hover:bg-destructive/15" onClick={() => logOut(queryClient)}>
+            <Button
+              variant="ghost"
+              block
+              className="text-destructive-text hover:bg-destructive/15"
+              onClick={() => logOut(queryClient)}
+            >
               <LogOut aria-hidden="true" />
               Log Out
             </Button>

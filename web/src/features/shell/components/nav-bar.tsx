@@ -13,7 +13,8 @@ import { NAV_LINKS, isActivePath } from './nav-links';
 import { UserMenu } from './user-menu';
 import { formatPayola } from './user-identity';
 
-const logoLinkClasses = 'rounded-xl transition-opacity hover:opacity-85 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring';
+const logoLinkClasses =
+  'rounded-xl transition-opacity hover:opacity-85 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring';
 
 export function NavBar() {
   const pathname = useLocation({ select: (location) => location.pathname });

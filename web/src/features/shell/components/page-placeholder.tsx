@@ -27,9 +27,7 @@ export function PagePlaceholder({ title, eyebrow, description }: PagePlaceholder
           <Hammer aria-hidden="true" className="size-7" />
         </span>
         <p className="font-display text-xl font-semibold">Coming soon</p>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          We're tuning up this page. Check back shortly.
-        </p>
+        <p className="max-w-sm text-sm text-muted-foreground">We're tuning up this page. Check back shortly.</p>
       </div>
     </section>
   );
