@@ -52,6 +52,8 @@ export const ZConfig = z.object({
   VERIFF_API_KEY: z.string().optional(),
   VERIFF_SHARED_SECRET: z.string().optional(),
   VERIFF_BASE_URL: z.url().default('https://stationapi.veriff.com'),
+  /** Production refuses the built-in payment and identity test modes unless this says otherwise (demos). */
+  ALLOW_TEST_MODES_IN_PRODUCTION: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,6 +84,17 @@ export function apiConfigProblems(config: AppConfig): string[] {
   const problems: string[] = [];
   if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
     problems.push('SESSION_SECRET: is required in production (a random string of at least 32 characters)');
+  }
+  if (config.NODE_ENV === 'production' && !config.ALLOW_TEST_MODES_IN_PRODUCTION) {
+    // In test mode anyone could "pay" with a test card or approve their own identity.
+    if (!config.STRIPE_SECRET_KEY)
+      problems.push(
+        'STRIPE_SECRET_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+      );
+    if (!config.VERIFF_API_KEY)
+      problems.push(
+        'VERIFF_API_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+      );
   }
   if (config.STRIPE_SECRET_KEY) {
     for (const name of [

@@ -47,11 +47,20 @@ describe('apiConfigProblems', () => {
   const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payola' };
 
   it('refuses the built-in session secret in production, the default environment', () => {
-    expect(apiConfigProblems(loadConfig(base))).toEqual([
+    const demo = { ...base, ALLOW_TEST_MODES_IN_PRODUCTION: 'true' };
+    expect(apiConfigProblems(loadConfig(demo))).toEqual([
       'SESSION_SECRET: is required in production (a random string of at least 32 characters)',
     ]);
     expect(apiConfigProblems(loadConfig({ ...base, NODE_ENV: 'development' }))).toEqual([]);
-    expect(apiConfigProblems(loadConfig({ ...base, SESSION_SECRET: 'x'.repeat(40) }))).toEqual([]);
+    expect(apiConfigProblems(loadConfig({ ...demo, SESSION_SECRET: 'x'.repeat(40) }))).toEqual([]);
+  });
+
+  it('refuses the payment and identity test modes in production unless allowed for a demo', () => {
+    const problems = apiConfigProblems(loadConfig({ ...base, SESSION_SECRET: 'x'.repeat(40) }));
+    expect(problems).toEqual([
+      'STRIPE_SECRET_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+      'VERIFF_API_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+    ]);
   });
 
   it('asks for every Stripe setting once a Stripe key is set', () => {
