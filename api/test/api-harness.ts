@@ -31,7 +31,13 @@ export async function startApi(
   const db = await createTestDatabase();
   // A queue prefix of its own: jobs and rate-limit counters don't leak between test files.
   const queuePrefix = `${process.env.TEST_RUN_ID ?? 'test'}-${Math.random().toString(36).slice(2, 8)}`;
-  Object.assign(process.env, { DATABASE_URL: db.url, SERVE_WEB: 'false', LOG_LEVEL: 'silent', QUEUE_PREFIX: queuePrefix, ...env });
+  Object.assign(process.env, {
+    DATABASE_URL: db.url,
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    QUEUE_PREFIX: queuePrefix,
+    ...env,
+  });
   const { createApiApp } = await import('../src/create-api-app.js');
   const app = await createApiApp();
   await app.init();

@@ -6,10 +6,9 @@ test.describe('landing page', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Waitlisted' })).toHaveAttribute(
-      'href',
-      '/waitlist',
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Waitlisted' }),
+    ).toHaveAttribute('href', '/waitlist');
   });
 
   test('Start Verification leads to role selection', async ({ page }) => {

@@ -17,7 +17,8 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-accent text-accent-foreground shadow-glow hover:bg-accent-hover',
         secondary: 'bg-surface-overlay text-foreground shadow-card hover:bg-border-strong',
-        outline: 'border border-border-strong bg-transparent text-foreground hover:border-foreground/60 hover:bg-surface-raised',
+        outline:
+          'border border-border-strong bg-transparent text-foreground hover:border-foreground/60 hover:bg-surface-raised',
         ghost: 'bg-transparent text-foreground hover:bg-surface-raised',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive-hover',
       },

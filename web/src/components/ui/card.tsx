@@ -38,6 +38,9 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div className={cn('mt-auto flex items-center gap-3 border-t border-border px-6 py-4 sm:px-7', className)} {...props} />
+    <div
+      className={cn('mt-auto flex items-center gap-3 border-t border-border px-6 py-4 sm:px-7', className)}
+      {...props}
+    />
   );
 }

@@ -11,7 +11,16 @@ export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type' | 'o
   onChange?: ComponentProps<'input'>['onChange'];
 }
 
-export function Checkbox({ label, description, error, id, className, onCheckedChange, onChange, ...props }: CheckboxProps) {
+export function Checkbox({
+  label,
+  description,
+  error,
+  id,
+  className,
+  onCheckedChange,
+  onChange,
+  ...props
+}: CheckboxProps) {
   const generatedId = useId();
   const inputId = id ?? `checkbox-${generatedId}`;
   const descriptionId = description ? `${inputId}-description` : undefined;

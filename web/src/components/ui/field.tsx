@@ -17,7 +17,12 @@ const FieldContext = createContext<FieldContextValue | null>(null);
  * error) and aria-invalid. Explicit props on the control win.
  */
 export function useFieldControlProps<
-  P extends { id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling'; required?: boolean },
+  P extends {
+    id?: string;
+    'aria-describedby'?: string;
+    'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
+    required?: boolean;
+  },
 >(props: P): P {
   const field = useContext(FieldContext);
   if (!field) return props;
@@ -55,7 +60,12 @@ export function Field({ label, id, help, error, required = false, optional = fal
 
   return (
     <FieldContext.Provider
-      value={{ id: controlId, describedBy: [helpId, errorId].filter(Boolean).join(' ') || undefined, invalid, required }}
+      value={{
+        id: controlId,
+        describedBy: [helpId, errorId].filter(Boolean).join(' ') || undefined,
+        invalid,
+        required,
+      }}
     >
       <div className={cn('flex flex-col gap-2', className)}>
         <Label htmlFor={controlId}>
@@ -74,7 +84,10 @@ export function Field({ label, id, help, error, required = false, optional = fal
           </p>
         )}
         {error && (
-          <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-destructive-text animate-fade-in">
+          <p
+            id={errorId}
+            className="flex items-start gap-1.5 text-sm font-medium text-destructive-text animate-fade-in"
+          >
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>{error}</span>
           </p>

@@ -56,8 +56,7 @@ export function toast(input: ToastInput) {
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (patch: Partial<ToastInput>) =>
-      emit(toasts.map((item) => (item.id === id ? { ...item, ...patch } : item))),
+    update: (patch: Partial<ToastInput>) => emit(toasts.map((item) => (item.id === id ? { ...item, ...patch } : item))),
   };
 }
 

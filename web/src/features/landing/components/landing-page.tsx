@@ -93,9 +93,7 @@ function Hero() {
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
         <div className="absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-accent/[0.13] blur-[120px]" />
-        <div
-          className="absolute inset-0 opacity-[0.35] [background-image:linear-gradient(to_right,rgb(255_255_255/0.05)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.05)_1px,transparent_1px)] [background-size:56px_56px] [mask-image:radial-gradient(ellipse_70%_60%_at_50%_0%,black,transparent)]"
-        />
+        <div className="absolute inset-0 opacity-[0.35] [background-image:linear-gradient(to_right,rgb(255_255_255/0.05)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.05)_1px,transparent_1px)] [background-size:56px_56px] [mask-image:radial-gradient(ellipse_70%_60%_at_50%_0%,black,transparent)]" />
       </div>
 
       <div className="container-page grid items-center gap-14 pt-14 pb-20 sm:pt-20 lg:grid-cols-[1.15fr_0.85fr] lg:gap-10 lg:pt-28 lg:pb-28">
@@ -113,15 +111,18 @@ function Hero() {
           </h1>
 
           <p className="mt-6 max-w-xl animate-rise text-lg leading-relaxed text-muted-foreground [animation-delay:120ms] sm:text-xl">
-            The music network for real people only. Verified fans, artists and venues put the music they love on
-            the map, and earn Payola for every artist and venue they add and verify.
+            The music network for real people only. Verified fans, artists and venues put the music they love on the
+            map, and earn Payola for every artist and venue they add and verify.
           </p>
 
           <div className="mt-10 flex w-full animate-rise flex-col gap-5 [animation-delay:180ms] sm:w-auto sm:flex-row sm:items-center sm:gap-7">
             <Button asChild size="lg" className="group w-full sm:w-auto">
               <Link to="/role-selection">
                 Start Verification
-                <ArrowRight aria-hidden="true" className="transition-transform duration-200 group-hover:translate-x-0.5" />
+                <ArrowRight
+                  aria-hidden="true"
+                  className="transition-transform duration-200 group-hover:translate-x-0.5"
+                />
               </Link>
             </Button>
             <p className="text-center text-sm text-muted-foreground sm:text-left">
@@ -225,8 +226,8 @@ function ClosingCallToAction() {
             Help unlock the free Listener membership
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-muted-foreground sm:text-lg">
-            It opens at 10,000 verified fans and 10,000 verified artists. Get verified now to lock in a founding
-            fan number, or join the waitlist and we'll tell you the moment it opens.
+            It opens at 10,000 verified fans and 10,000 verified artists. Get verified now to lock in a founding fan
+            number, or join the waitlist and we'll tell you the moment it opens.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">

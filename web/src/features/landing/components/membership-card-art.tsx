@@ -13,7 +13,9 @@ export function MembershipCardArt({ className }: { className?: string }) {
         <div className="relative overflow-hidden rounded-[calc(1.75rem-1px)] bg-[radial-gradient(120%_80%_at_100%_0%,rgb(198_244_50/0.16),transparent_55%),linear-gradient(160deg,#1c1c22,#0d0d10)] p-6 pb-12 sm:p-7 sm:pb-14">
           <div className="flex items-center justify-between">
             <span className="text-xs font-semibold tracking-[0.22em] text-muted-foreground uppercase">Member card</span>
-            <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold text-accent-foreground">Founding Fan</span>
+            <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold text-accent-foreground">
+              Founding Fan
+            </span>
           </div>
 
           <p className="mt-10 font-display text-6xl font-extrabold tracking-tight sm:text-7xl">

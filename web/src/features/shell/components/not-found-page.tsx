@@ -7,7 +7,11 @@ export function NotFoundPage() {
     <section className="container-page flex flex-1 flex-col items-center justify-center py-20 text-center sm:py-28">
       <div className="relative mb-8 animate-rise">
         <div aria-hidden="true" className="absolute inset-0 rounded-full bg-accent/20 blur-3xl" />
-        <Disc3 aria-hidden="true" strokeWidth={1.25} className="relative size-24 animate-[spin_6s_linear_infinite] text-accent sm:size-28" />
+        <Disc3
+          aria-hidden="true"
+          strokeWidth={1.25}
+          className="relative size-24 animate-[spin_6s_linear_infinite] text-accent sm:size-28"
+        />
       </div>
       <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Error 404</p>
       <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-6xl">Page Not Found</h1>
