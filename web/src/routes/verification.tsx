@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { APP_NAME } from '@/config';
-import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
+import { VerificationPage } from '@/features/membership/components/verification-page';
 
 export const Route = createFileRoute('/verification')({
   head: () => ({ meta: [{ title: `Verification & Membership · ${APP_NAME}` }] }),
-  component: () => (
-    <PagePlaceholder
-      eyebrow="Step 2 of 4"
-      title="Verification & Membership"
-      description="Complete your one-time verification payment to unlock your membership."
-    />
-  ),
+  component: VerificationPage,
 });

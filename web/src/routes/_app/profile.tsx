@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { APP_NAME } from '@/config';
-import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
+import { ProfilePage } from '@/features/membership/components/profile-page';
 
 export const Route = createFileRoute('/_app/profile')({
   head: () => ({ meta: [{ title: `My Profile · ${APP_NAME}` }] }),
-  component: () => (
-    <PagePlaceholder eyebrow="Account" title="My Profile" description="Your details, settings and membership." />
-  ),
+  component: ProfilePage,
 });

@@ -1,0 +1,174 @@
+import { BadgeCheck, Coins, CreditCard, ExternalLink, Hash, KeyRound, Sparkles, type LucideIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { PAYMENT_MESSAGES, type TAuthUser } from '@app/contracts';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useSession } from '@/features/session/api/auth-query';
+import { readSelectedRole } from '@/features/session/lib/local-account';
+import { roleLabel } from '@/features/session/lib/roles';
+import { fanNumberLabel, formatPayola, userFullName, userInitials } from '@/features/shell/components/user-identity';
+import { isApiError } from '@/lib/api-client';
+import { useCustomerPortalMutation } from '../api/payment';
+import { formatUsd, MONTHLY_MEMBERSHIP_CENTS } from '../lib/money';
+
+/** Spec §2 "My Profile" (first version: identity, badges, payment methods). Guarded by the _app layout. */
+export function ProfilePage() {
+  const { user } = useSession();
+  if (!user) return <PageSpinner />;
+  return <Profile user={user} />;
+}
+
+function Profile({ user }: { user: TAuthUser }) {
+  // Spec: the fan badges show when the locally selected role (default fan) or the account's role is fan.
+  const [selectedRole] = useState(() => readSelectedRole() ?? 'fan');
+  const showFanBadges = selectedRole === 'fan' || user.role === 'fan';
+
+  return (
+    <section className="relative isolate flex flex-1 overflow-hidden py-10 sm:py-14 lg:py-16">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute -top-56 left-1/2 h-[28rem] w-[52rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-accent/[0.08] blur-[120px]" />
+      </div>
+      <div className="container-page">
+        <div className="mx-auto w-full max-w-4xl">
+          <p className="animate-rise text-sm font-semibold tracking-[0.18em] text-accent uppercase">Account</p>
+          <h1 className="mt-3 animate-rise text-4xl leading-[1.05] font-extrabold tracking-[-0.03em] [animation-delay:40ms] sm:text-5xl">
+            My Profile
+          </h1>
+
+          <Card className="mt-8 animate-rise overflow-hidden [animation-delay:80ms]">
+            <div
+              aria-hidden="true"
+              className="h-24 bg-[radial-gradient(90%_140%_at_0%_0%,rgb(198_244_50/0.35),transparent_60%),linear-gradient(120deg,#1c1c22,#0d0d10)] sm:h-28"
+            />
+            <div className="flex flex-col gap-5 px-6 pb-7 sm:flex-row sm:items-end sm:gap-6 sm:px-8">
+              <Avatar
+                src={user.profileImageUrl}
+                fallback={userInitials(user)}
+                size="lg"
+                className="-mt-10 size-20 text-2xl ring-4 ring-surface sm:-mt-12 sm:size-24 sm:text-3xl"
+              />
+              <div className="min-w-0 flex-1">
+                <h2 className="font-display text-2xl break-words font-bold tracking-tight sm:text-3xl">
+                  {userFullName(user)}
+                </h2>
+                <p className="mt-1 text-sm font-semibold text-accent">{roleLabel(user.role)}</p>
+                <p className="mt-0.5 text-sm break-all text-muted-foreground">{user.email}</p>
+              </div>
+            </div>
+            <ul aria-label="Badges" className="flex flex-wrap gap-2 border-t border-border px-6 py-5 sm:px-8">
+              <ProfileBadge icon={Hash} variant="default">
+                {fanNumberLabel(user)}
+              </ProfileBadge>
+              {showFanBadges && (
+                <>
+                  <ProfileBadge icon={Sparkles} variant="accent">
+                    Founding Fan
+                  </ProfileBadge>
+                  <ProfileBadge icon={Coins} variant="soft" srPrefix="Payola balance:">
+                    {formatPayola(user.payolaBalance)} PYL
+                  </ProfileBadge>
+                </>
+              )}
+              <ProfileBadge icon={BadgeCheck} variant="soft">
+                Verified
+              </ProfileBadge>
+            </ul>
+          </Card>
+
+          <div className="mt-6 grid animate-rise gap-6 [animation-delay:120ms] md:grid-cols-2">
+            <PaymentCard user={user} />
+            <Card className="p-6 sm:p-7">
+              <h2 className="font-display text-xl font-semibold tracking-tight">Account Settings</h2>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+                Editing your details, genres, visibility and notifications arrives here soon.
+              </p>
+              <Button asChild variant="outline" className="mt-6 self-start">
+                <Link to="/forgot-password">
+                  <KeyRound aria-hidden="true" />
+                  Change Password
+                </Link>
+              </Button>
+            </Card>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface ProfileBadgeProps {
+  icon: LucideIcon;
+  variant: 'default' | 'accent' | 'soft';
+  /** Read before the visible text by screen readers, when the text alone is terse. */
+  srPrefix?: string;
+  children: ReactNode;
+}
+
+function ProfileBadge({ icon: Icon, variant, srPrefix, children }: ProfileBadgeProps) {
+  return (
+    <li>
+      <Badge variant={variant} size="lg">
+        <Icon aria-hidden="true" />
+        {srPrefix && <span className="sr-only">{srPrefix} </span>}
+        {children}
+      </Badge>
+    </li>
+  );
+}
+
+function PaymentCard({ user }: { user: TAuthUser }) {
+  const portal = useCustomerPortalMutation();
+
+  function manage() {
+    portal.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        if (!url) {
+          toast({ title: 'Error', description: PAYMENT_MESSAGES.portalUnavailable, variant: 'destructive' });
+          return;
+        }
+        window.open(url, '_blank', 'noopener,noreferrer');
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.serverMessage === PAYMENT_MESSAGES.noPaymentMethods) {
+          toast({ title: 'No payment methods', description: PAYMENT_MESSAGES.noPaymentMethods });
+        } else {
+          toast({ title: 'Error', description: PAYMENT_MESSAGES.portalUnavailable, variant: 'destructive' });
+        }
+      },
+    });
+  }
+
+  return (
+    <Card className="p-6 sm:p-7">
+      <h2 className="font-display text-xl font-semibold tracking-tight">Membership &amp; Payment</h2>
+      <dl className="mt-5 flex flex-col gap-3 text-sm">
+        <div className="flex items-center justify-between gap-4">
+          <dt className="text-muted-foreground">Plan</dt>
+          <dd className="font-semibold">{user.role === 'fan' ? 'Founding Fan membership' : 'Verified member'}</dd>
+        </div>
+        <div className="flex items-center justify-between gap-4">
+          <dt className="text-muted-foreground">Billing</dt>
+          <dd className="font-semibold">
+            {user.role === 'fan' ? `${formatUsd(MONTHLY_MEMBERSHIP_CENTS)}/month` : 'One-time verification, paid'}
+          </dd>
+        </div>
+      </dl>
+      <Button
+        variant="outline"
+        className="mt-6 self-start"
+        onClick={manage}
+        loading={portal.isPending}
+        loadingText="Opening..."
+      >
+        <CreditCard aria-hidden="true" />
+        Manage Payment Methods
+        <ExternalLink aria-hidden="true" className="text-muted-foreground" />
+      </Button>
+    </Card>
+  );
+}
