@@ -1,6 +1,9 @@
 export { PayolaModule } from './payola.module.js';
 export { payolaLedgerProjection, PAYOLA_LEDGER_PROJECTION } from './projections/payola-ledger.projection.js';
-export { createVerificationRewardReactor } from './reactors/verification-reward.reactor.js';
+export {
+  createVerificationRewardReactor,
+  VERIFICATION_REWARD_REACTOR,
+} from './reactors/verification-reward.reactor.js';
 export { awardPayola, payolaStreamId, type Award } from './application/award-payola.js';
 export { activeMembershipsProjection } from './projections/active-memberships.projection.js';
 export {

@@ -7,10 +7,12 @@ import { awardPayola } from '../application/award-payola.js';
  * A fan whose identity check is approved earns the policy's verification reward (+1000), once.
  * `amountFor` is the policy; tests pass another one to show that history keeps decided amounts.
  */
+export const VERIFICATION_REWARD_REACTOR = 'payola-verification-reward';
+
 export function createVerificationRewardReactor(store: EventStore, amountFor = rewardAmount): Reactor {
   return {
     kind: 'reactor',
-    name: 'payola-verification-reward',
+    name: VERIFICATION_REWARD_REACTOR,
     eventTypes: ['KycApproved'],
     async handle(events, db) {
       for (const event of events) {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore, ProjectionWaiter, StreamVersionConflictError, type AppendResult } from '@app/event-store';
 import { InjectLogger, InjectPool, withTransaction, type Logger, type Pool } from '@app/platform';
 import { USERS_PROJECTION } from '../../../../../identity/index.js';
-import { PAYOLA_LEDGER_PROJECTION } from '../../../../../payola/index.js';
+import { PAYOLA_LEDGER_PROJECTION, VERIFICATION_REWARD_REACTOR } from '../../../../../payola/index.js';
 import { decideKycDecision, foldKyc, kycStreamId, statusAfter } from '../../../domain/kyc.js';
 import {
   KYC_PROVIDER,
@@ -99,7 +99,17 @@ export class HandleVeriffDecisionHandler implements ICommandHandler<HandleVeriff
     });
     if (appended) {
       this.store.notifyAppended(appended);
-      await this.waiter.waitFor(appended.position, [USERS_PROJECTION, PAYOLA_LEDGER_PROJECTION], READ_YOUR_WRITES_MS);
+      // Read-your-writes including the +1000 reward: the reactor first decides it, then the user
+      // and ledger projections pass whatever it appended.
+      const deadline = Date.now() + READ_YOUR_WRITES_MS;
+      if (await this.waiter.waitFor(appended.position, [VERIFICATION_REWARD_REACTOR], READ_YOUR_WRITES_MS)) {
+        const head = await this.store.head();
+        await this.waiter.waitFor(
+          head,
+          [USERS_PROJECTION, PAYOLA_LEDGER_PROJECTION],
+          Math.max(0, deadline - Date.now()),
+        );
+      }
     }
     return outcome;
   }
