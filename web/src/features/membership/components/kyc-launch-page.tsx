@@ -8,7 +8,9 @@ import { refetchSession, sendWithSession, useSession } from '@/features/session/
 import { confirmStripePayment } from '../api/payment';
 import { isIdentityApproved, roleWelcomeHeading } from '../lib/membership-status';
 import { IdentityCheckCard } from './identity-check-card';
-import { LoadingPanel, LoginRequiredPanel, PaymentRequiredPanel } from './status-panel';
+import { PaymentRequiredPanel } from './status-panel';
+import { LoadingPanel } from '@/components/ui/status-panel';
+import { LoginRequiredPanel } from '@/features/session/components/login-required-panel';
 
 export interface StripeReturn {
   paymentIntentId: string;

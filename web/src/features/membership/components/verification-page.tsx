@@ -18,7 +18,8 @@ import { isApiError } from '@/lib/api-client';
 import { usePaymentIntentQuery } from '../api/payment';
 import { amountDueTodayCents } from '../lib/money';
 import { FeeBreakdown } from './fee-breakdown';
-import { LoadingPanel, LoginRequiredPanel } from './status-panel';
+import { LoadingPanel } from '@/components/ui/status-panel';
+import { LoginRequiredPanel } from '@/features/session/components/login-required-panel';
 import { TestCardForm } from './test-card-form';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));

@@ -10,7 +10,7 @@ import { roleOption } from '@/features/onboarding/lib/role-options';
 import { authQueryOptions, useSession } from '@/features/session/api/auth-query';
 import { ROLE_LABELS } from '@/features/session/lib/roles';
 import { isIdentityApproved } from '../lib/membership-status';
-import { LoginRequiredPanel } from './status-panel';
+import { LoginRequiredPanel } from '@/features/session/components/login-required-panel';
 
 /** While the verification reward lands (it is granted right after approval), the balance is re-read. */
 const BALANCE_POLL_MS = 1500;

@@ -1,10 +1,9 @@
-import { Link, Navigate } from '@tanstack/react-router';
-import { LockKeyhole, LogIn } from 'lucide-react';
+import { Navigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '../api/auth-query';
+import { LoginRequiredPanel } from './login-required-panel';
 
 /** Spec §2 "Guard": the main application needs a signed-in user whose payment is complete. */
 export function RequireMembership({ children }: { children: ReactNode }) {
@@ -25,30 +24,7 @@ function LoginRequired() {
     });
   }, []);
 
-  return (
-    <section className="container-page flex flex-1 flex-col items-center justify-center py-20 text-center sm:py-28">
-      <span className="mb-8 inline-flex size-20 animate-rise items-center justify-center rounded-3xl bg-accent-soft text-accent ring-1 ring-accent/25">
-        <LockKeyhole aria-hidden="true" className="size-9" />
-      </span>
-      <h1 className="animate-rise text-4xl font-bold tracking-tight [animation-delay:60ms] sm:text-5xl">
-        Login Required
-      </h1>
-      <p className="mt-4 max-w-md animate-rise text-base text-muted-foreground [animation-delay:120ms] sm:text-lg">
-        This content requires authentication. Complete verification first, then log in to access your account.
-      </p>
-      <div className="mt-10 flex w-full max-w-xs animate-rise flex-col gap-3 [animation-delay:180ms] sm:w-auto sm:max-w-none sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/login">
-            <LogIn aria-hidden="true" />
-            Log In
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/role-selection">Start Verification</Link>
-        </Button>
-      </div>
-    </section>
-  );
+  return <LoginRequiredPanel />;
 }
 
 function RedirectingToVerification() {
