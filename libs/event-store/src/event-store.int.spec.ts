@@ -99,11 +99,17 @@ describe('EventStore', () => {
   it('orders the log by transaction id as a number, across a change in digit count', async () => {
     const fresh = await createTestDatabase();
     try {
-      // Transaction ids are set by hand here: 999 and 1000 sort the other way round as text.
+      // Transaction ids are set by hand: a power of ten P just below the snapshot horizon (xmin),
+      // so all three are visible to readers; as text "P-1" sorts after "P" and "P+1".
+      const { rows } = await fresh.pool.query<{ current: string }>(
+        'select pg_snapshot_xmin(pg_current_snapshot())::text as current',
+      );
+      const power = 10n ** BigInt(String(BigInt(rows[0]!.current) - 2n).length - 1);
+      const [before, at, after] = [power - 1n, power, power + 1n].map(String) as [string, string, string];
       for (const [tx, stream] of [
-        ['1000', 'b'],
-        ['999', 'a'],
-        ['10000', 'c'],
+        [at, 'b'],
+        [before, 'a'],
+        [after, 'c'],
       ] as const) {
         await fresh.pool.query(
           `insert into events (stream_id, stream_version, type, data, transaction_id) values ($1, 1, 'test.Renamed', '{"name":"x"}', $2::xid8)`,
@@ -111,8 +117,8 @@ describe('EventStore', () => {
         );
       }
       const all = await readAll(fresh.pool, LOG_START, { limit: 10 });
-      expect(all.map((e) => e.transactionId)).toEqual(['999', '1000', '10000']);
-      expect((await readHead(fresh.pool)).transactionId).toBe('10000');
+      expect(all.map((e) => e.transactionId)).toEqual([before, at, after]);
+      expect((await readHead(fresh.pool)).transactionId).toBe(after);
       const afterFirst = await readAll(fresh.pool, all[0]!, { limit: 10 });
       expect(afterFirst.map((e) => e.streamId)).toEqual(['b', 'c']);
     } finally {
