@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.js';
+import { EmailOutboxRelay } from './jobs/email-outbox-relay.js';
 import { EmailSender } from './jobs/email-sender.js';
 import { PayolaScheduler } from './jobs/payola-scheduler.js';
 import { createDomainEventRegistry } from '@app/contracts';
@@ -20,6 +21,7 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
     ProjectionSupervisor,
     HealthServer,
     EmailSender,
+    EmailOutboxRelay,
     PayolaScheduler,
   ],
 })

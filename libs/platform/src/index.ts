@@ -7,5 +7,6 @@ export * from './queue/queues.js';
 export * from './nest/platform.module.js';
 export * from './health/dependency-health.js';
 export * from './mail/email-queue.js';
+export * from './mail/email-outbox.js';
 export * from './mail/mailer.js';
 export * from './nest/zod-validation.pipe.js';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
   checkPostgres,
@@ -13,6 +13,7 @@ import {
   type Pool,
 } from '@app/platform';
 import type { THealthResponse } from '@app/contracts';
+import { EmailOutboxRelay } from '../jobs/email-outbox-relay.js';
 import { ProjectionSupervisor } from '../projection/projection-supervisor.js';
 
 /** GET /health on WORKER_HEALTH_PORT: dependencies and each projector's lag. */
@@ -27,17 +28,22 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     @InjectRedis() private readonly redis: Redis,
     @InjectLogger() private readonly logger: Logger,
     private readonly supervisor: ProjectionSupervisor,
+    @Inject(EmailOutboxRelay) private readonly emailRelay: EmailOutboxRelay,
   ) {}
 
   async report(): Promise<THealthResponse> {
     const [postgres, redis] = await Promise.all([checkPostgres(this.pool), checkRedis(this.redis)]);
-    const projectors = postgres.status === 'up' ? await this.supervisor.lag() : [];
+    const [projectors, emailOutboxPending] =
+      postgres.status === 'up'
+        ? await Promise.all([this.supervisor.lag(), this.emailRelay.outbox.pending()])
+        : [[], undefined];
     return {
       status: postgres.status === 'up' && redis.status === 'up' ? 'ok' : 'degraded',
       service: 'worker',
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
       dependencies: { postgres, redis },
       projectors,
+      ...(emailOutboxPending === undefined ? {} : { emailOutboxPending }),
     };
   }
 

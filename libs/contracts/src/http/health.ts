@@ -21,5 +21,7 @@ export const ZHealthResponse = z.object({
   uptimeSeconds: z.number(),
   dependencies: z.record(z.string(), ZDependencyHealth),
   projectors: z.array(ZProjectorLag).optional(),
+  /** Worker only: emails staged by commands and not yet on the email queue (non-zero during a Redis outage). */
+  emailOutboxPending: z.number().optional(),
 });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;

@@ -15,7 +15,7 @@ import { LocalStrategy } from './http/local.strategy.js';
 import { RateLimitGuard } from './http/rate-limit.js';
 import { SessionSerializer } from './http/session.serializer.js';
 
-/** Accounts, sessions and password resets (the api side). Needs EventStore, EmailQueue and CSRF_TOKENS. */
+/** Accounts, sessions and password resets (the api side). Needs EventStore, EmailOutbox and CSRF_TOKENS. */
 @Module({
   imports: [CqrsModule, PassportModule.register({ session: true })],
   controllers: [AccountController, LocalInboxController],

@@ -33,10 +33,11 @@ export class EmailQueue {
     });
   }
 
-  async send(message: TEmailMessage): Promise<void> {
+  /** Queues one email; a `jobId` makes a repeated send of the same email a no-op. */
+  async send(message: TEmailMessage, options: { jobId?: string } = {}): Promise<void> {
     // BullMQ waits for a first connection however long that takes: fail now instead of hanging.
     if (this.connection.status !== 'ready') throw new Error('Redis is unavailable; the email was not queued');
-    await this.queue.add(SEND_EMAIL_JOB, ZEmailMessage.parse(message));
+    await this.queue.add(SEND_EMAIL_JOB, ZEmailMessage.parse(message), options);
   }
 
   async close(): Promise<void> {

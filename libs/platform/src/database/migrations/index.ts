@@ -4,6 +4,7 @@ import { ProjectionCheckpoints0002 } from './0002-projection-checkpoints.js';
 import { Identity0003 } from './0003-identity.js';
 import { Payola0004 } from './0004-payola.js';
 import { Membership0005 } from './0005-membership.js';
+import { EmailOutbox0006 } from './0006-email-outbox.js';
 
 /**
  * Every migration, in order. Listed explicitly instead of discovered from disk so that the same
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: '0003-identity', class: Identity0003 },
   { name: '0004-payola', class: Payola0004 },
   { name: '0005-membership', class: Membership0005 },
+  { name: '0006-email-outbox', class: EmailOutbox0006 },
 ];

@@ -1,7 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StreamVersionConflictError } from '@app/event-store';
-import { EmailQueue, InjectConfig, InjectPool, withTransaction, type AppConfig, type Pool } from '@app/platform';
+import {
+  EmailOutbox,
+  InjectConfig,
+  InjectLogger,
+  InjectPool,
+  stageEmail,
+  withTransaction,
+  type AppConfig,
+  type Logger,
+  type Pool,
+} from '@app/platform';
 import { decideRequestPasswordReset } from '../../../domain/user.js';
 import { passwordResetEmail } from '../../emails/password-reset.email.js';
 import { hashResetToken, newResetToken } from '../../reset-token.js';
@@ -14,7 +24,8 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     @InjectPool() private readonly pool: Pool,
     @InjectConfig() private readonly config: AppConfig,
     @Inject(UserRepository) private readonly users: UserRepository,
-    @Inject(EmailQueue) private readonly emails: EmailQueue,
+    @Inject(EmailOutbox) private readonly outbox: EmailOutbox,
+    @InjectLogger() private readonly logger: Logger,
   ) {}
 
   async execute({ email, requestId }: RequestPasswordReset): Promise<void> {
@@ -37,18 +48,21 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     const tokenHash = hashResetToken(token);
     const events = decideRequestPasswordReset(state, { tokenHash, now: new Date() });
     if (!state || events.length === 0) return;
-    const result = await withTransaction(this.pool, async (client) => {
+    const link = new URL('/reset-password', this.config.PUBLIC_URL);
+    link.searchParams.set('token', token);
+    // The email is staged with the event: a reset is recorded if and only if its email will go out.
+    const { result, outboxId } = await withTransaction(this.pool, async (client) => {
       const expiresAt = events[0]!.type === 'PasswordResetRequested' ? events[0]!.data.expiresAt : null;
       await client.query('insert into password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)', [
         tokenHash,
         userId,
         expiresAt,
       ]);
-      return this.users.append(userId, version, events, { actingUserId: userId, requestId }, client);
+      const outboxId = await stageEmail(client, passwordResetEmail(state.email, state.firstName, link.toString()));
+      const result = await this.users.append(userId, version, events, { actingUserId: userId, requestId }, client);
+      return { result, outboxId };
     });
     this.users.notifyAppended(result);
-    const link = new URL('/reset-password', this.config.PUBLIC_URL);
-    link.searchParams.set('token', token);
-    await this.emails.send(passwordResetEmail(state.email, state.firstName, link.toString()));
+    await this.outbox.relaySoon([outboxId], this.logger);
   }
 }
