@@ -1,23 +1,13 @@
 import { jest } from '@jest/globals';
-import net from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { usersProjection } from '@app/modules/identity';
 import { EmailOutbox, EmailQueue } from '@app/platform';
+import { unusedPort } from '@app/testing';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('password reset while Redis is down (real PostgreSQL)', () => {
   let api: ApiHarness;

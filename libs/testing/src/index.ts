@@ -1,2 +1,3 @@
 export * from './test-database.js';
 export * from './catch-up.js';
+export * from './unused-port.js';

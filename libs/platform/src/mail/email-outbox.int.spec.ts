@@ -1,24 +1,13 @@
 import { jest } from '@jest/globals';
-import net from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, type TestDatabase, unusedPort } from '@app/testing';
 import { withTransaction } from '../database/pool.js';
 import { EmailOutbox, stageEmail } from './email-outbox.js';
 import { EMAIL_QUEUE, EmailQueue } from './email-queue.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const email = (to: string) => ({ to, subject: 'Reset your Payola password', html: '<p>Hi</p>', text: 'Hi' });
-
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('email outbox (real PostgreSQL and Redis)', () => {
   let db: TestDatabase;

@@ -1,17 +1,7 @@
 import { jest } from '@jest/globals';
-import net from 'node:net';
+import { unusedPort } from '@app/testing';
 import { EmailQueue } from '../mail/email-queue.js';
 import { ProjectionWakeup } from './queues.js';
-
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([
