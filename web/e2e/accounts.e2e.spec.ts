@@ -148,6 +148,34 @@ test('create account validates with the spec messages and reports a taken email'
   await expect(page).toHaveURL(/\/create-account$/);
 });
 
+test('when the new session does not stick, sign-up says so and offers the login page', async ({ page }) => {
+  const account = newAccount('cookieless');
+  await page.goto('/role-selection');
+  await page.getByRole('button', { name: 'Verify & Continue as Fan' }).click();
+  await field(page, 'First Name').fill(account.firstName);
+  await field(page, 'Last Name').fill(account.lastName);
+  await field(page, 'Email').fill(account.email);
+  await field(page, 'Confirm Email').fill(account.email);
+  await field(page, 'Password').fill(PASSWORD);
+  await field(page, 'Confirm Password').fill(PASSWORD);
+  await field(page, 'Zip Code').fill('94110');
+  // The account is created, but the session check that follows fails (a cookie the browser dropped).
+  await page.route('**/api/auth/check', (route) =>
+    route.fulfill({ status: 401, json: { authenticated: false, user: null } }),
+  );
+  await page.getByRole('button', { name: 'Create Account & Continue' }).click();
+
+  const toast = toastRegion(page);
+  await expect(toast.getByText('Account Created but Login Failed')).toBeVisible();
+  await expect(toast.getByText('Please try logging in manually.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.unroute('**/api/auth/check');
+  await logIn(page, account.email, PASSWORD);
+  await expect(toastRegion(page).getByText('Login Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/verification$/);
+});
+
 test('a wrong password shows Login Failed', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log In', exact: true }).click();

@@ -57,7 +57,11 @@ function Profile({ user }: { user: TAuthUser }) {
                   {userFullName(user)}
                 </h2>
                 <p className="mt-1 text-sm font-semibold text-accent">{roleLabel(user.role)}</p>
-                <p className="mt-0.5 text-sm break-all text-muted-foreground">{user.email}</p>
+                <p className="mt-0.5 text-sm break-words text-muted-foreground">
+                  {/* A long address wraps before the @ rather than mid-word. */}
+                  {user.email.split('@')[0]}
+                  <wbr />@{user.email.split('@').slice(1).join('@')}
+                </p>
               </div>
             </div>
             <ul aria-label="Badges" className="flex flex-wrap gap-2 border-t border-border px-6 py-5 sm:px-8">
