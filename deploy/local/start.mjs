@@ -44,7 +44,9 @@ function build() {
   const builtAt = newestMtime(path.join(root, 'web/dist/index.html'));
   if (webSources.some((source) => newestMtime(path.join(root, source)) > builtAt)) {
     say('building the web app (vite build)...');
-    run('npm', ['run', 'build', '-w', 'web', '--silent']);
+    // The served bundle is always a production build (minified, React without its development
+    // checks); NODE_ENV=development only tells the server side that test modes are fine here.
+    run('npm', ['run', 'build', '-w', 'web', '--silent'], { env: { ...env, NODE_ENV: 'production' } });
   }
 }
 
