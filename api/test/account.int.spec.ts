@@ -120,6 +120,51 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
     expect(login.status).toBe(403);
   });
 
+  it("refuses another browser's CSRF token, before and after signing in", async () => {
+    const xsrfCookie = (response: { headers: Record<string, unknown> }) => {
+      const cookies = ([] as string[]).concat((response.headers['set-cookie'] as string[] | undefined) ?? []);
+      return decodeURIComponent(
+        cookies
+          .find((c) => c.startsWith('XSRF-TOKEN='))!
+          .split(';')[0]!
+          .slice(11),
+      );
+    };
+    const attacker = api.client();
+    const attackerToken = xsrfCookie(await attacker.get('/api/auth/check'));
+    const victim = api.client();
+    await victim.get('/api/auth/check');
+    // The victim's own XSRF cookie stays; only the header carries the attacker's token.
+    const anonymous = await victim
+      .postWithoutCsrf('/api/forgot-password', { email: 'ada@example.com' })
+      .set('X-XSRF-TOKEN', attackerToken);
+    expect(anonymous.status).toBe(403);
+
+    await victim.post('/api/login', { email: 'ada@example.com', password: 'correct horse 1' });
+    const signedIn = await victim.postWithoutCsrf('/api/logout').set('X-XSRF-TOKEN', attackerToken);
+    expect(signedIn.status).toBe(403);
+    expect((await victim.get('/api/auth/check')).status).toBe(200);
+  });
+
+  it('stores a session only for signed-in users, and removes it at logout', async () => {
+    const sessions = async () => Number((await api.db.pool.query('select count(*) from session')).rows[0].count);
+    const before = await sessions();
+    const browser = api.client();
+    for (let i = 0; i < 3; i++) await browser.get('/api/auth/check');
+    await api.client().get('/api/auth/check');
+    await browser.post('/api/forgot-password', { email: 'nobody@example.com' });
+    expect(await sessions()).toBe(before);
+
+    await browser.post('/api/login', { email: 'ada@example.com', password: 'correct horse 1' });
+    expect(await sessions()).toBe(before + 1);
+    await browser.post('/api/logout');
+    expect(await sessions()).toBe(before);
+    // Still able to sign in again after logging out, with a fresh token.
+    expect((await browser.post('/api/login', { email: 'ada@example.com', password: 'correct horse 1' })).status).toBe(
+      200,
+    );
+  });
+
   it('logs in, answers the same for a wrong password and an unknown email, and logs out', async () => {
     const browser = api.client();
     const wrong = await browser.post('/api/login', { email: 'ada@example.com', password: 'nope nope' });

@@ -4,7 +4,7 @@ import { APP_CONFIG, EmailOutbox, EmailQueue, PG_POOL, type AppConfig, type Pool
 
 /** Signed webhooks authenticate by signature, not by session, so they skip CSRF checks. */
 export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/stripe/webhook', '/api/veriff/webhook'];
-/** Probed every few seconds by load balancers; a session per probe would only fill the session table. */
+/** Probed every few seconds by load balancers, which need no cookies. */
 export const CSRF_TOKENLESS_PATHS: readonly string[] = ['/api/health'];
 
 class EmailQueueLifecycle implements OnApplicationShutdown {

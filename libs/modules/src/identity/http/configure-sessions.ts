@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
@@ -7,15 +8,27 @@ import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import type { AppConfig, Pool } from '@app/platform';
 
-declare module 'express-session' {
-  interface SessionData {
-    /** Set when a CSRF token was issued, so the session (and the token bound to it) persists. */
-    csrf?: boolean;
-  }
-}
-
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** A random id per anonymous browser: what its CSRF token is bound to before it signs in. */
+const VISITOR_COOKIE = 'payola.vid';
+const VISITOR_ID = /^[A-Za-z0-9_-]{24}$/;
+
+/** The anonymous browser's id, set as a cookie when it has none yet (or a malformed one). */
+function ensureVisitorId(req: Request, res: Response, secure: boolean): void {
+  const current: unknown = req.cookies?.[VISITOR_COOKIE];
+  if (typeof current === 'string' && VISITOR_ID.test(current)) return;
+  const id = randomBytes(18).toString('base64url');
+  res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_MAX_AGE_MS });
+  req.cookies = { ...req.cookies, [VISITOR_COOKIE]: id };
+}
+
+/** What a CSRF token is bound to: the session once signed in, the visitor cookie before. */
+function csrfIdentifier(req: Request): string {
+  if (req.isAuthenticated?.()) return req.session.id;
+  const visitor: unknown = req.cookies?.[VISITOR_COOKIE];
+  return typeof visitor === 'string' && VISITOR_ID.test(visitor) ? `visitor:${visitor}` : '';
+}
 
 export interface CsrfTokens {
   /** Issues a token bound to the current session; `overwrite` after the session id changed. */
@@ -25,22 +38,23 @@ export interface CsrfTokens {
 }
 
 /**
- * Double-submit CSRF protection: every API GET gets an `XSRF-TOKEN` cookie bound to the session,
- * and every state-changing call must echo it in `X-XSRF-TOKEN`. Paths in `exempt` (signed
- * webhooks) skip it. GETs of paths in `tokenless` (health probes) get no token, so they do not
- * store a new session row on every call.
+ * Double-submit CSRF protection: every API GET gets an `XSRF-TOKEN` cookie bound to the session
+ * (signed in) or to a visitor cookie (anonymous), and every state-changing call must echo it in
+ * `X-XSRF-TOKEN`. Anonymous visitors get no session row: only signing in stores one. Paths in
+ * `exempt` (signed webhooks) skip the check; GETs of paths in `tokenless` (health probes) get no token.
  */
 export function createCsrfTokens(
   config: AppConfig,
   exempt: readonly string[] = [],
   tokenless: readonly string[] = [],
 ): CsrfTokens {
+  const secure = config.PUBLIC_URL.startsWith('https://');
   const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
     getSecret: () => config.SESSION_SECRET,
-    getSessionIdentifier: (req) => req.session.id,
+    getSessionIdentifier: csrfIdentifier,
     cookieName: 'XSRF-TOKEN',
     // The web app reads this cookie and echoes it in a header; that is the double submit.
-    cookieOptions: { sameSite: 'lax', path: '/', secure: config.PUBLIC_URL.startsWith('https://'), httpOnly: false },
+    cookieOptions: { sameSite: 'lax', path: '/', secure, httpOnly: false },
     getCsrfTokenFromRequest: (req) => {
       const header = req.headers['x-xsrf-token'];
       return Array.isArray(header) ? header[0] : header;
@@ -49,13 +63,12 @@ export function createCsrfTokens(
   });
   return {
     issue(req, res, options) {
-      req.session.csrf = true;
       return generateCsrfToken(req, res, { overwrite: options?.overwrite ?? false });
     },
     middleware(req, res, next) {
       if (SAFE_METHODS.includes(req.method)) {
         if (tokenless.includes(req.originalUrl.split('?')[0]!)) return next();
-        req.session.csrf = true;
+        if (!req.isAuthenticated()) ensureVisitorId(req, res, secure);
         generateCsrfToken(req, res);
         return next();
       }
