@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { field, newAccount, signUpInContext } from './support/accounts';
+
+// Every screen scanned with axe-core against WCAG 2.1 A and AA: labels tied to inputs, names on
+// buttons and links, titled dialogs, contrast, landmarks. A violation lists the rule and the elements.
+
+async function expectNoViolations(page: Page, screen: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // Toasts animate in and out; they are checked where they are the subject.
+    .exclude('[role="region"][aria-label*="Notification"]')
+    .analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `${screen} has accessibility violations`).toEqual([]);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/', 'Claim Your Place in the Movement'],
+    ['/role-selection', null],
+    ['/login', null],
+    ['/forgot-password', null],
+    ['/reset-password?token=not-a-real-token', null],
+    ['/waitlist', null],
+    ['/artists', 'Login Required'],
+    ['/no-such-page', null],
+  ] as const) {
+    await page.goto(path);
+    if (heading) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path);
+  }
+
+  await page.goto('/role-selection');
+  await page.getByRole('button', { name: 'Verify & Continue as Fan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
+  await expectNoViolations(page, '/create-account');
+  // With the form's own error messages showing.
+  await page.getByRole('button', { name: 'Create Account & Continue' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expectNoViolations(page, '/create-account with errors');
+});
+
+test('membership screens have no WCAG 2.1 AA violations', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await signUpInContext(context, newAccount('a11y-fan'));
+
+  await page.goto('/verification');
+  await expect(page.getByRole('button', { name: 'Pay $15.00' })).toBeVisible();
+  await expectNoViolations(page, '/verification');
+
+  await field(page, 'Card number').fill('4242 4242 4242 4242');
+  await field(page, 'Expiry date').fill('12 / 34');
+  await field(page, 'CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $15.00' }).click();
+  await expect(page.getByRole('button', { name: 'Approve identity' })).toBeVisible();
+  await expectNoViolations(page, '/kyc-launch');
+
+  await page.getByRole('button', { name: 'Approve identity' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete!' })).toBeVisible();
+  await expectNoViolations(page, '/verification-success');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expectNoViolations(page, '/profile');
+
+  // The open navigation menu: the account menu on desktop, the hamburger menu on a phone.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const hamburger = nav.getByRole('button', { name: 'Menu', exact: true });
+  if (await hamburger.isVisible()) {
+    await hamburger.click();
+    await expect(page.locator('#mobile-menu').getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await expectNoViolations(page, 'the phone menu');
+  } else {
+    await nav.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoViolations(page, 'the account menu');
+  }
+});
