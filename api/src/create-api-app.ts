@@ -5,6 +5,7 @@ import { configureSessions, CSRF_TOKENS, type CsrfTokens } from '@app/modules/id
 import { APP_CONFIG, createLogger, PG_POOL, type AppConfig, type Pool } from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
+import { securityHeaders } from './infrastructure/security-headers.js';
 import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
 
 /** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
@@ -15,6 +16,7 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   const logger = createLogger('api', config.LOG_LEVEL);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
+  app.use(securityHeaders(config.PUBLIC_URL));
   app.setGlobalPrefix('api');
   configureSessions(
     app.getHttpAdapter().getInstance(),

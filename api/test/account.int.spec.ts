@@ -71,6 +71,17 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
     expect(rows[0].data.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('sends security headers: a content security policy, no framing, no sniffing, no referrer path', async () => {
+    const response = await api.client().get('/api/auth/check');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Served over http here: no HSTS, which would lock a local browser out of http://localhost.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('answers 401 to the auth check without a session', async () => {
     const response = await api.client().get('/api/auth/check');
     expect(response.status).toBe(401);

@@ -18,8 +18,21 @@ async function expectNoViolations(page: Page, screen: string) {
   expect(summary, `${screen} has accessibility violations`).toEqual([]);
 }
 
+// The same walk checks that the content security policy blocks nothing the screens need.
+let blockedByPolicy: string[] = [];
+
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  blockedByPolicy = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      blockedByPolicy.push(message.text());
+    }
+  });
+});
+
+test.afterEach(() => {
+  expect(blockedByPolicy, 'requests blocked by the content security policy').toEqual([]);
 });
 
 test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
