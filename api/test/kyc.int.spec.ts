@@ -283,6 +283,14 @@ describe('identity verification in test mode (real PostgreSQL and Redis)', () =>
 
     const second = (await browser.post('/api/kyc/session')).body.sessionId;
     expect(second).not.toBe(first);
+    // A new check is pending again: the page waiting for its decision must not see the old decline.
+    expect((await browser.get('/api/kyc/status')).body.veriffStatus).toBe('pending');
+    let projected: string | undefined;
+    for (let i = 0; i < 100 && projected !== 'pending'; i++) {
+      projected = (await browser.get('/api/auth/check')).body.user.veriffStatus;
+      if (projected !== 'pending') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(projected).toBe('pending');
     const approved = await browser.post('/api/kyc/test-decision', { decision: 'approved' });
     expect(approved.body).toEqual({ status: 'approved' });
     expect((await browser.get('/api/auth/check')).body.user).toMatchObject({

@@ -107,9 +107,12 @@ export const usersProjection: Projection = {
           break;
         case 'KycSessionStarted': {
           const k = event.data as EventData<typeof KycSessionStarted>;
-          await update(db, k.userId, "veriff_session_id = $2, veriff_status = coalesce(veriff_status, 'pending')", [
-            k.sessionId,
-          ]);
+          await update(
+            db,
+            k.userId,
+            "veriff_session_id = $2, veriff_status = case when veriff_status = 'approved' then 'approved' else 'pending' end",
+            [k.sessionId],
+          );
           break;
         }
         case 'KycApproved': {

@@ -60,7 +60,8 @@ export function evolveKyc(state: KycState, event: { type: string; data: unknown 
       const data = event.data as EventData<typeof KycSessionStarted>;
       return {
         ...state,
-        status: state.status ?? 'pending',
+        // A new check after a decline or expiry is pending again; an approval is never undone.
+        status: state.status === 'approved' ? 'approved' : 'pending',
         latestSession: { sessionId: data.sessionId, provider: data.provider, decided: false },
       };
     }

@@ -48,6 +48,11 @@ describe('starting an identity check', () => {
     });
   });
 
+  it('is pending again after a decline or an expiry', () => {
+    const retried = foldKyc([created, paid, started('s1'), declined('s1'), started('s2')]);
+    expect(retried.status).toBe('pending');
+  });
+
   it('is refused once approved', () => {
     expect(() => decideStartSession(foldKyc([created, paid, started('s1'), approved('s1')]), 'veriff')).toThrow(
       KycAlreadyVerifiedError,
