@@ -170,7 +170,7 @@ test.describe('membership flows', () => {
 
     await payWithTestCard(page, SUCCEEDS, '$10.00');
     await expect(page).toHaveURL(/\/kyc-launch$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Artist!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Founding Fan!' })).toBeVisible();
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
 
     await page.getByRole('button', { name: 'Decline identity' }).click();
@@ -186,6 +186,13 @@ test.describe('membership flows', () => {
     await expect(page.getByRole('main').getByText('Founding Fan')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Enter Your Profile' })).toHaveAttribute('href', '/profile');
     await shoot(page, testInfo, 'verification-success-artist');
+
+    // Home routing: an approved artist's home is their profile, without a fan number.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Badges' }).getByText('Verified')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Badges' }).getByText(/Fan #/)).toHaveCount(0);
   });
 
   test('the membership pages send people to the step they are missing', async ({ page, context }, testInfo) => {

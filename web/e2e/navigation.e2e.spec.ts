@@ -85,7 +85,9 @@ test.describe('phone navigation', () => {
     }
     await expect(menu.getByRole('link', { name: 'Profile & Settings' })).toHaveAttribute('href', '/profile');
     await expect(menu.getByText(account.email)).toBeVisible();
-    await expect(menu.getByText('Fan #1')).toBeVisible();
+    // A fan before payment has no founding fan number yet: no made-up 'Fan #1'.
+    await expect(menu.getByText('Founding Fan')).toBeVisible();
+    await expect(menu.getByText(/Fan #/)).toHaveCount(0);
     await screenshot(page, testInfo, 'nav-mobile-menu', false);
 
     await page.keyboard.press('Escape');

@@ -6,7 +6,7 @@ import type { TAuthUser } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { refetchSession, sendWithSession, useSession } from '@/features/session/api/auth-query';
 import { confirmStripePayment } from '../api/payment';
-import { isIdentityApproved, roleWelcomeHeading } from '../lib/membership-status';
+import { isIdentityApproved } from '../lib/membership-status';
 import { IdentityCheckCard } from './identity-check-card';
 import { PaymentRequiredPanel } from './status-panel';
 import { LoadingPanel } from '@/components/ui/status-panel';
@@ -77,7 +77,8 @@ function IdentityStep({ user }: { user: TAuthUser }) {
               Payment complete
             </Badge>
             <h1 className="mt-5 animate-rise text-4xl leading-[1.05] font-extrabold tracking-[-0.03em] [animation-delay:40ms] sm:text-5xl">
-              {roleWelcomeHeading(user.role)}
+              {/* The spec's words for every role: early members of each role are founding members. */}
+              Welcome, Founding Fan!
             </h1>
             <p className="mt-4 animate-rise text-base leading-relaxed text-muted-foreground [animation-delay:80ms] sm:text-lg">
               {user.role === 'fan'

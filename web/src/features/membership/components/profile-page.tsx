@@ -65,9 +65,11 @@ function Profile({ user }: { user: TAuthUser }) {
               </div>
             </div>
             <ul aria-label="Badges" className="flex flex-wrap gap-2 border-t border-border px-6 py-5 sm:px-8">
-              <ProfileBadge icon={Hash} variant="default">
-                {fanNumberLabel(user)}
-              </ProfileBadge>
+              {fanNumberLabel(user) && (
+                <ProfileBadge icon={Hash} variant="default">
+                  {fanNumberLabel(user)}
+                </ProfileBadge>
+              )}
               {showFanBadges && (
                 <>
                   <ProfileBadge icon={Sparkles} variant="accent">

@@ -1,11 +1,15 @@
 import type { TAuthUser } from '@app/contracts';
 
-export type HomePath = '/login' | '/verification' | '/artists' | '/kyc-launch';
+export type HomePath = '/login' | '/verification' | '/artists' | '/profile' | '/kyc-launch';
 
 /** Spec §2 "Home routing when signed in". */
-export function homePathFor(user: Pick<TAuthUser, 'paymentCompleted' | 'role' | 'verified'> | null): HomePath {
+export function homePathFor(
+  user: Pick<TAuthUser, 'paymentCompleted' | 'role' | 'verified' | 'veriffStatus'> | null,
+): HomePath {
   if (!user) return '/login';
   if (!user.paymentCompleted) return '/verification';
   if ((user.role === 'fan' || user.role === 'industry-pro') && user.verified) return '/artists';
+  // "If the identity check is completed with status approved, the profile view is shown."
+  if (user.veriffStatus === 'approved') return '/profile';
   return '/kyc-launch';
 }

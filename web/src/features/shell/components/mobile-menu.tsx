@@ -61,9 +61,11 @@ export function MobileMenu({ user, pathname, onClose }: MobileMenuProps) {
                 </Badge>
                 {isFan && (
                   <>
-                    <Badge variant="default" size="sm">
-                      {fanNumberLabel(user)}
-                    </Badge>
+                    {fanNumberLabel(user) && (
+                      <Badge variant="default" size="sm">
+                        {fanNumberLabel(user)}
+                      </Badge>
+                    )}
                     <Badge variant="accent" size="sm">
                       Founding Fan
                     </Badge>

@@ -16,9 +16,12 @@ export function userFullName(user: Pick<TAuthUser, 'firstName' | 'lastName'>): s
   return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ') || 'User';
 }
 
-/** 'Fan #N' defaults to 1 until a number is assigned. */
-export function fanNumberLabel(user: Pick<TAuthUser, 'foundingFanNumber'>): string {
-  return `Fan #${user.foundingFanNumber ?? 1}`;
+/**
+ * 'Fan #N' with the real founding fan number, or null before the payment assigns one. (The spec's
+ * default of 1 would show a number the user does not have; product decisions: numbers are real.)
+ */
+export function fanNumberLabel(user: Pick<TAuthUser, 'foundingFanNumber'>): string | null {
+  return user.foundingFanNumber === null ? null : `Fan #${user.foundingFanNumber}`;
 }
 
 export function formatPayola(amount: number): string {

@@ -46,9 +46,11 @@ export function UserMenu({ user }: { user: TAuthUser }) {
         </DropdownMenuLabel>
         {isFan && (
           <div className="flex flex-wrap gap-2 px-3 pb-3">
-            <Badge variant="default" size="sm">
-              {fanNumberLabel(user)}
-            </Badge>
+            {fanNumberLabel(user) && (
+              <Badge variant="default" size="sm">
+                {fanNumberLabel(user)}
+              </Badge>
+            )}
             <Badge variant="accent" size="sm">
               Founding Fan
             </Badge>
