@@ -92,6 +92,11 @@ test.describe('membership flows', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/kyc-launch$/);
 
+    // Coming back from a card provider's redirect (as with Stripe): confirmed, then the same toast.
+    await page.goto('/kyc-launch?payment_intent=pi_returning&redirect_status=succeeded');
+    await expect(toastRegion(page).getByText('Payment Successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/kyc-launch$/);
+
     await page.getByRole('button', { name: 'Approve identity' }).click();
     await expect(page).toHaveURL(/\/verification-success$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete!' })).toBeVisible();
@@ -214,6 +219,12 @@ test.describe('membership flows', () => {
 
     // Signed in, unpaid: the identity check asks for the payment first.
     await signUpInContext(context, newAccount('unpaid'));
+    // Back from a redirect the card provider failed: 'Payment Failed', and the way back to paying.
+    await page.goto('/kyc-launch?payment_intent=pi_failed&redirect_status=failed');
+    await expect(page.getByText('Processing your payment...').first()).toBeVisible();
+    await expect(toastRegion(page).getByText('Payment Failed')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Required' })).toBeVisible();
+    await expect(page).toHaveURL(/\/kyc-launch$/);
     await page.goto('/kyc-launch');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Required' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Complete Payment' })).toHaveAttribute('href', '/verification');

@@ -22,6 +22,10 @@ export const Route = createFileRoute('/kyc-launch')({
 });
 
 function KycLaunchRoute() {
-  const { payment_intent: paymentIntentId, payment_intent_client_secret: clientSecret } = Route.useSearch();
-  return <KycLaunchPage stripeReturn={paymentIntentId ? { paymentIntentId, clientSecret } : null} />;
+  const {
+    payment_intent: paymentIntentId,
+    payment_intent_client_secret: clientSecret,
+    redirect_status: redirectStatus,
+  } = Route.useSearch();
+  return <KycLaunchPage stripeReturn={paymentIntentId ? { paymentIntentId, clientSecret, redirectStatus } : null} />;
 }

@@ -39,6 +39,11 @@ export interface PaymentProvider {
   /** Card details of a completed payment, for the receipt fields on the user. */
   cardDetails(paymentId: string): Promise<CardDetails>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /**
+   * The provider's own record of a payment (payment intent or invoice) when it has been paid, else
+   * null: lets a returning payer be confirmed when the webhook is late or lost.
+   */
+  paidPayment(paymentId: string): Promise<Record<string, unknown> | null>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -94,6 +94,25 @@ export class PaymentWebhooks {
     }
   }
 
+  /**
+   * For a payer back from the card provider before its webhook: asks the provider whether this
+   * user's open payment is paid and, if so, completes it exactly as the webhook would (the webhook,
+   * arriving later, then changes nothing). Only the user's own payment sessions are considered.
+   */
+  async reconcile(userId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ stripe_payment_intent_id: string }>(
+      `select stripe_payment_intent_id from payment_sessions
+       where user_id = $1 and not payment_completed order by created_at desc limit 1`,
+      [userId],
+    );
+    const paymentId = rows[0]?.stripe_payment_intent_id;
+    if (!paymentId) return false;
+    const paid = await this.provider.paidPayment(paymentId);
+    if (!paid) return false;
+    await this.completePayment(`reconcile:${paymentId}`, paymentId, paid);
+    return true;
+  }
+
   private async completePayment(
     eventId: string,
     paymentId: string,

@@ -7,6 +7,7 @@ import {
   Headers,
   HttpCode,
   Inject,
+  Logger,
   Post,
   Req,
   UseGuards,
@@ -44,6 +45,8 @@ function sessionUserId(req: Request): string {
 /** Spec §7: create-payment-intent, stripe/confirm-payment, stripe/customer-portal, and Stripe's webhook. */
 @Controller()
 export class PaymentsController {
+  private readonly logger = new Logger('PaymentsController');
+
   constructor(
     @InjectPool() private readonly pool: Pool,
     @InjectConfig() private readonly config: AppConfig,
@@ -126,6 +129,15 @@ export class PaymentsController {
   ): Promise<TConfirmPaymentResponse> {
     const userId = sessionUserId(req);
     let user = await this.payingUser(userId);
+    if (!user.payment_completed) {
+      // Back from the card provider: ask it directly rather than wait for a webhook that may be late.
+      const completed = await this.webhooks.reconcile(userId).catch((error: unknown) => {
+        this.logger.warn(`could not ask the payment provider about ${userId}'s payment: ${String(error)}`);
+        return false;
+      });
+      // A completion waits for the users projection, so this read already shows it.
+      if (completed) user = await this.payingUser(userId);
+    }
     for (let i = 0; i < 50 && !user.payment_completed; i++) {
       await new Promise((r) => setTimeout(r, 100));
       user = await this.payingUser(userId);

@@ -112,6 +112,15 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async paidPayment(paymentId: string): Promise<Record<string, unknown> | null> {
+    if (paymentId.startsWith('pi_')) {
+      const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+      return intent.status === 'succeeded' ? (intent as unknown as Record<string, unknown>) : null;
+    }
+    const invoice = await this.stripe.invoices.retrieve(paymentId);
+    return invoice.status === 'paid' ? (invoice as unknown as Record<string, unknown>) : null;
+  }
+
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
     const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return session.url;

@@ -4,6 +4,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TAuthUser } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
+import { toast } from '@/components/ui/use-toast';
 import { refetchSession, sendWithSession, useSession } from '@/features/session/api/auth-query';
 import { confirmStripePayment } from '../api/payment';
 import { isIdentityApproved } from '../lib/membership-status';
@@ -15,6 +16,8 @@ import { LoginRequiredPanel } from '@/features/session/components/login-required
 export interface StripeReturn {
   paymentIntentId: string;
   clientSecret?: string;
+  /** Stripe's verdict on a payment that needed a redirect (3-D Secure, say): succeeded or failed. */
+  redirectStatus?: string;
 }
 
 /**
@@ -38,19 +41,33 @@ function useConfirmStripeReturn(stripeReturn: StripeReturn | null): boolean {
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
   const paymentIntentId = stripeReturn?.paymentIntentId ?? null;
   const clientSecret = stripeReturn?.clientSecret;
+  const redirectStatus = stripeReturn?.redirectStatus;
 
   useEffect(() => {
     if (!paymentIntentId) return;
     let current = true;
     void (async () => {
+      let paid = false;
       try {
-        await sendWithSession(queryClient, () => confirmStripePayment({ paymentIntentId, clientSecret }));
+        const result = await sendWithSession(queryClient, () =>
+          confirmStripePayment({ paymentIntentId, clientSecret }),
+        );
+        paid = result.paymentCompleted;
       } catch (error) {
         // Spec §7: confirmation failures are only logged; the auth check below decides what shows.
         console.error('Payment confirmation failed', error);
       }
       await refetchSession(queryClient).catch(() => null);
       if (!current) return;
+      // Spec §8 Payment: the same toasts as the card form shows.
+      if (paid) toast({ title: 'Payment Successful', description: 'Next up: a quick identity check.' });
+      else if (redirectStatus === 'failed') {
+        toast({
+          title: 'Payment Failed',
+          description: 'Your card was not charged. Please try again or use another card.',
+          variant: 'destructive',
+        });
+      }
       setConfirmedId(paymentIntentId);
       // Drop Stripe's query parameters so a reload does not confirm again.
       await navigate({ to: '/kyc-launch', search: {}, replace: true });
@@ -58,7 +75,7 @@ function useConfirmStripeReturn(stripeReturn: StripeReturn | null): boolean {
     return () => {
       current = false;
     };
-  }, [paymentIntentId, clientSecret, queryClient, navigate]);
+  }, [paymentIntentId, clientSecret, redirectStatus, queryClient, navigate]);
 
   return paymentIntentId !== null && confirmedId !== paymentIntentId;
 }
