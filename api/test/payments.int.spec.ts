@@ -173,6 +173,71 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
     expect(renewal.body.outcome).toBe('ignored');
   });
 
+  it('keeps the membership in step with the subscription: renewed, ended when Stripe gives up, restarted when paid', async () => {
+    const { client, userId } = await signUp('fan');
+    expect((await pay(client)).status).toBe(200);
+    const { rows } = await api.db.pool.query<{ subscription_id: string }>(
+      'select subscription_id from payment_sessions where user_id = $1',
+      [userId],
+    );
+    const subscription = rows[0]!.subscription_id;
+    const membershipEvents = async () =>
+      (
+        await api.db.pool.query<{ type: string }>(
+          "select type from events where stream_id = $1 and type like 'Membership%' order by global_position",
+          [`user-${userId}`],
+        )
+      ).rows.map((r) => r.type);
+    const monthlyMember = async () =>
+      (await api.db.pool.query('select monthly_member from identity_users where id = $1', [userId])).rows[0]
+        .monthly_member as boolean;
+    const invoicePaid = (id: string) => ({
+      id,
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: `in_${id}`,
+          billing_reason: 'subscription_cycle',
+          period_end: 1_900_000_000,
+          parent: { subscription_details: { subscription } },
+        },
+      },
+    });
+    const subscriptionUpdated = (id: string, status: string) => ({
+      id,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { id: subscription, object: 'subscription', status } },
+    });
+
+    expect((await webhook(invoicePaid('evt_month_2'))).body.outcome).toBe('processed');
+    // Retrying a failed card is not the end yet.
+    expect((await webhook(subscriptionUpdated('evt_past_due', 'past_due'))).body.outcome).toBe('ignored');
+    expect((await webhook(subscriptionUpdated('evt_unpaid', 'unpaid'))).body.outcome).toBe('processed');
+    expect(await membershipEvents()).toEqual(['MembershipStarted', 'MembershipRenewed', 'MembershipEnded']);
+    for (let i = 0; i < 50 && (await monthlyMember()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await monthlyMember()).toBe(false);
+
+    // The member pays again: the membership starts again.
+    expect((await webhook(invoicePaid('evt_month_3'))).body.outcome).toBe('processed');
+    expect(await membershipEvents()).toEqual([
+      'MembershipStarted',
+      'MembershipRenewed',
+      'MembershipEnded',
+      'MembershipStarted',
+      'MembershipRenewed',
+    ]);
+    for (let i = 0; i < 50 && !(await monthlyMember()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await monthlyMember()).toBe(true);
+
+    expect(
+      (await webhook({ ...subscriptionUpdated('evt_deleted', 'canceled'), type: 'customer.subscription.deleted' })).body
+        .outcome,
+    ).toBe('processed');
+    expect((await membershipEvents()).at(-1)).toBe('MembershipEnded');
+  });
+
   it('never attaches a payment to another user', async () => {
     const { client } = await signUp('artist');
     const victim = await signUp('artist');

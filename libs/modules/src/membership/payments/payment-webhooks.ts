@@ -40,6 +40,9 @@ interface PaymentSessionRow {
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
+/** Subscription statuses after which the member is no longer paying (Stripe's retries are over). */
+const ENDED_SUBSCRIPTION_STATUSES = new Set(['unpaid', 'canceled', 'incomplete_expired']);
+
 /**
  * Stripe's webhook events, real or from the test mode, verified on the raw body and applied once.
  * The user a payment belongs to comes from our own payment session, never from the event alone.
@@ -89,6 +92,12 @@ export class PaymentWebhooks {
       }
       case 'customer.subscription.deleted':
         return this.endMembership(event.id, String(object.id));
+      case 'customer.subscription.updated':
+        // Stripe has stopped retrying a failed monthly payment (or the subscription was cancelled):
+        // the membership, and with it the monthly Payola, ends until a payment succeeds again.
+        return ENDED_SUBSCRIPTION_STATUSES.has(String(object.status))
+          ? this.endMembership(event.id, String(object.id))
+          : 'ignored';
       default:
         return 'ignored';
     }
@@ -169,11 +178,18 @@ export class PaymentWebhooks {
   private async renewMembership(eventId: string, subscriptionId: string, paidUntil: Date): Promise<WebhookOutcome> {
     const userId = await this.userForSubscription(subscriptionId);
     if (!userId) return 'ignored';
-    return this.applyOnce(eventId, userId, async (_client, state) =>
-      state.membershipActive
-        ? [{ type: 'MembershipRenewed', data: { userId, paidUntil: paidUntil.toISOString() } }]
-        : [],
-    );
+    return this.applyOnce(eventId, userId, async (_client, state) => {
+      if (!state.paymentCompleted) return [];
+      const renewed: NewEvent = { type: 'MembershipRenewed', data: { userId, paidUntil: paidUntil.toISOString() } };
+      if (state.membershipActive) return [renewed];
+      // A member whose membership lapsed for non-payment pays again (Stripe retried, or they updated
+      // their card): the membership starts again.
+      const started: NewEvent = {
+        type: 'MembershipStarted',
+        data: { userId, subscriptionId, startedAt: new Date().toISOString() },
+      };
+      return [started, renewed];
+    });
   }
 
   private async endMembership(eventId: string, subscriptionId: string): Promise<WebhookOutcome> {
