@@ -131,15 +131,22 @@ function PaymentCard({ user }: { user: TAuthUser }) {
   const portal = useCustomerPortalMutation();
 
   function manage() {
+    // Opened during the click, while the browser still counts it as the user's doing (a tab opened
+    // after the request returns is blocked by Safari and others), then sent to the portal.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
     portal.mutate(undefined, {
       onSuccess: ({ url }) => {
         if (!url) {
+          tab?.close();
           toast({ title: 'Error', description: PAYMENT_MESSAGES.portalUnavailable, variant: 'destructive' });
           return;
         }
-        window.open(url, '_blank', 'noopener,noreferrer');
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
       },
       onError: (error) => {
+        tab?.close();
         if (isApiError(error) && error.serverMessage === PAYMENT_MESSAGES.noPaymentMethods) {
           toast({ title: 'No payment methods', description: PAYMENT_MESSAGES.noPaymentMethods });
         } else {
