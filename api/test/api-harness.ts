@@ -4,6 +4,9 @@ import { ConsumerRunner, type LogConsumer, type Projection } from '@app/event-st
 import { createLogger, type Pool } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 
+/** The api's SESSION_SECRET in tests (the test modes' webhook secrets derive from it). */
+export const TEST_SESSION_SECRET = 'api-test-session-secret-at-least-32-chars';
+
 export interface ApiHarness {
   app: NestExpressApplication;
   db: TestDatabase;
@@ -36,6 +39,7 @@ export async function startApi(
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
     QUEUE_PREFIX: queuePrefix,
+    SESSION_SECRET: TEST_SESSION_SECRET,
     ...env,
   });
   const { createApiApp } = await import('../src/create-api-app.js');

@@ -6,10 +6,11 @@ import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { usersProjection } from '@app/modules/identity';
 import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
-import { startApi, type ApiHarness, type Client } from './api-harness.js';
+import { testModeSecret } from '@app/modules/membership';
+import { startApi, TEST_SESSION_SECRET, type ApiHarness, type Client } from './api-harness.js';
 
 /** The test mode's built-in signing secret (libs/modules/src/membership/kyc/test-mode-kyc-provider.ts). */
-const TEST_MODE_SECRET = 'veriff_payola_built_in_test_mode';
+const TEST_MODE_SECRET = testModeSecret(TEST_SESSION_SECRET, 'veriff-webhook');
 
 function sign(raw: string, secret: string): string {
   return createHmac('sha256', secret).update(raw).digest('hex');

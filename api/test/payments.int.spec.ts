@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
 import supertest from 'supertest';
 import { usersProjection } from '@app/modules/identity';
-import { startApi, type ApiHarness, type Client } from './api-harness.js';
+import { testModeSecret } from '@app/modules/membership';
+import { startApi, TEST_SESSION_SECRET, type ApiHarness, type Client } from './api-harness.js';
 
-const TEST_SECRET = 'whsec_payola_built_in_test_mode';
+const TEST_SECRET = testModeSecret(TEST_SESSION_SECRET, 'stripe-webhook');
 const stripe = new Stripe('sk_test_for_signing_only');
 
 describe('verification payment in test mode (the Stripe webhook path, real PostgreSQL)', () => {

@@ -7,12 +7,13 @@ import { GetKycStatusHandler } from './application/queries/get-kyc-status/get-ky
 import { KycController } from './http/kyc.controller.js';
 import { VeriffWebhookController } from './http/veriff-webhook.controller.js';
 import { KYC_PROVIDER, type KycProvider } from './kyc-provider.js';
+import { testModeSecret } from '../test-mode-secrets.js';
 import { TestModeKycProvider } from './test-mode-kyc-provider.js';
 import { VeriffKycProvider } from './veriff-kyc-provider.js';
 
 /** Veriff when its API key is configured, otherwise the built-in test mode. */
 export function createKycProvider(config: AppConfig): KycProvider {
-  if (!config.VERIFF_API_KEY) return new TestModeKycProvider();
+  if (!config.VERIFF_API_KEY) return new TestModeKycProvider(testModeSecret(config.SESSION_SECRET, 'veriff-webhook'));
   if (!config.VERIFF_SHARED_SECRET) throw new Error('VERIFF_SHARED_SECRET is required when VERIFF_API_KEY is set');
   return new VeriffKycProvider({
     apiKey: config.VERIFF_API_KEY,

@@ -3,9 +3,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { KycProvider, KycSession, VeriffDecision } from './kyc-provider.js';
 import { readVeriffWebhook, veriffSignature } from './veriff-signature.js';
 
-/** Signs the test mode's decisions, exactly as Veriff signs real ones with the shared secret. */
-export const TEST_MODE_VERIFF_SECRET = 'veriff_payola_built_in_test_mode';
-
 /**
  * The built-in identity check: no network, no widget. The user picks approve or decline; the
  * decision is built in Veriff's shape, signed, and handled by the same webhook code as Veriff's.
@@ -14,15 +11,18 @@ export class TestModeKycProvider implements KycProvider {
   readonly mode = 'test';
   readonly providerName = 'veriff-test-mode';
 
+  /** `secret` signs the test mode's decisions, exactly as Veriff signs real ones with the shared secret. */
+  constructor(private readonly secret: string) {}
+
   async createSession(): Promise<KycSession> {
     return { sessionId: randomUUID(), url: null };
   }
 
   sign(rawBody: Buffer | string): string {
-    return veriffSignature(rawBody, TEST_MODE_VERIFF_SECRET);
+    return veriffSignature(rawBody, this.secret);
   }
 
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): VeriffDecision | null {
-    return readVeriffWebhook(rawBody, headers, TEST_MODE_VERIFF_SECRET);
+    return readVeriffWebhook(rawBody, headers, this.secret);
   }
 }

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KycProviderError, KycWebhookSignatureError } from './kyc-provider.js';
-import { TEST_MODE_VERIFF_SECRET, TestModeKycProvider } from './test-mode-kyc-provider.js';
+import { testModeSecret } from '../test-mode-secrets.js';
+import { TestModeKycProvider } from './test-mode-kyc-provider.js';
 import { VeriffKycProvider } from './veriff-kyc-provider.js';
 
 const SECRET = 'veriff-shared-secret-for-tests';
@@ -149,14 +150,22 @@ describe('VeriffKycProvider', () => {
 });
 
 describe('TestModeKycProvider', () => {
+  it('derives its secret from SESSION_SECRET, so no two deployments share it', () => {
+    const one = testModeSecret('first-session-secret-of-32-characters!!', 'veriff-webhook');
+    expect(one).toMatch(/^[0-9a-f]{64}$/);
+    expect(testModeSecret('second-session-secret-of-32-characters!', 'veriff-webhook')).not.toBe(one);
+    expect(testModeSecret('first-session-secret-of-32-characters!!', 'stripe-webhook')).toMatch(/^whsec_/);
+  });
+
   it('opens sessions without a network and signs decisions with its own secret only', async () => {
-    const provider = new TestModeKycProvider();
+    const secret = testModeSecret('a-session-secret-of-at-least-32-characters', 'veriff-webhook');
+    const provider = new TestModeKycProvider(secret);
     const session = await provider.createSession();
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.url).toBeNull();
 
     const body = Buffer.from(JSON.stringify({ verification: { id: session.sessionId, status: 'declined' } }));
-    expect(provider.sign(body)).toBe(hmac(body, TEST_MODE_VERIFF_SECRET));
+    expect(provider.sign(body)).toBe(hmac(body, secret));
     expect(provider.verifyWebhook(body, { 'x-hmac-signature': provider.sign(body) })).toMatchObject({
       sessionId: session.sessionId,
       status: 'declined',

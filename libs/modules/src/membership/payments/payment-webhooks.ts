@@ -12,7 +12,7 @@ import { InjectConfig, InjectPool, withTransaction, type AppConfig, type Pool, t
 import { USERS_PROJECTION } from '../../identity/index.js';
 import { assignFoundingFanNumber } from '../founding-fans/founding-fan-numbers.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
-import { TEST_MODE_WEBHOOK_SECRET } from './test-mode-payment-provider.js';
+import { testModeSecret } from '../test-mode-secrets.js';
 
 interface MembershipState {
   role: TRole | null;
@@ -62,7 +62,9 @@ export class PaymentWebhooks {
   ) {
     // Webhook verification needs no network; in test mode the key is never used for a request.
     this.stripe = new Stripe(config.STRIPE_SECRET_KEY ?? 'sk_test_payola_built_in_test_mode');
-    this.secret = config.STRIPE_SECRET_KEY ? config.STRIPE_WEBHOOK_SECRET! : TEST_MODE_WEBHOOK_SECRET;
+    this.secret = config.STRIPE_SECRET_KEY
+      ? config.STRIPE_WEBHOOK_SECRET!
+      : testModeSecret(config.SESSION_SECRET, 'stripe-webhook');
   }
 
   /** For the test mode: signs a payload exactly as Stripe does. */

@@ -2,9 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { CardDetails, Checkout, CheckoutRequest, PaymentProvider } from './payment-provider.js';
 import { amountDueTodayCents } from './payment-provider.js';
 
-/** Signs the test mode's webhook events, exactly as Stripe signs real ones. */
-export const TEST_MODE_WEBHOOK_SECRET = 'whsec_payola_built_in_test_mode';
-
 /** Stripe's documented test cards and what they do. */
 export const TEST_CARDS: Record<
   string,
