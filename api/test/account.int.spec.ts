@@ -82,6 +82,30 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('still answers 201 with the new account when signing it in fails, so the user can log in', async () => {
+    const browser = api.client();
+    await browser.get('/api/auth/check');
+    // The session store is unavailable at that moment (the account itself is written first).
+    await api.db.pool.query('alter table session rename to session_away');
+    let created;
+    try {
+      created = await browser.post('/api/create-account', account('no-session@example.com'));
+    } finally {
+      await api.db.pool.query('alter table session_away rename to session');
+    }
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ userId: expect.any(String) });
+    expect((await browser.get('/api/auth/check')).status).toBe(401);
+    const login = await browser.post('/api/login', { email: 'no-session@example.com', password: 'correct horse 1' });
+    expect(login.status).toBe(200);
+  });
+
+  it('answers an overlong login password with a length message, not "required"', async () => {
+    const response = await api.client().post('/api/login', { email: 'ada@example.com', password: 'x'.repeat(300) });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Password must be at most 256 characters');
+  });
+
   it('answers 401 to the auth check without a session', async () => {
     const response = await api.client().get('/api/auth/check');
     expect(response.status).toBe(401);

@@ -35,6 +35,15 @@ test('every guarded path is guarded, and unknown paths are 404', async ({ page }
     await expect(page.getByRole('heading', { level: 1, name: 'Login Required' }), path).toBeVisible();
   }
 
+  // Open routes of the route table answer without a login, and are not 404.
+  for (const [path, heading] of [
+    ['/waitlist', 'Join the Listener Waitlist'],
+    ['/contact', 'Contact Us'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+  }
+
   await page.goto('/no-such-page/at-all');
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
 });

@@ -70,7 +70,10 @@ export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponse>;
 /** POST /api/login. */
 export const ZLoginRequest = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(256, 'Password must be at most 256 characters'),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -102,7 +105,7 @@ export const ZResetPasswordRequest = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN_LENGTH, 'Password too short')
-    .max(256, 'Password is too long'),
+    .max(256, 'Password must be at most 256 characters'),
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 

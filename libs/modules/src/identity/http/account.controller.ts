@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import {
@@ -48,6 +48,8 @@ function endSession(req: Request, res: Response): Promise<void> {
 /** Spec §7: auth/check, logout, create-account, login, forgot-password, reset-password. */
 @Controller()
 export class AccountController {
+  private readonly logger = new Logger('AccountController');
+
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -75,8 +77,14 @@ export class AccountController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<TCreateAccountResponse> {
     const { userId } = await this.commands.execute(new CreateAccount(body, requestId(req)));
-    await logIn(req, { id: userId });
-    this.csrf.issue(req, res, { overwrite: true });
+    try {
+      await logIn(req, { id: userId });
+      this.csrf.issue(req, res, { overwrite: true });
+    } catch (error) {
+      // The account exists either way: answer 201, and the web app, finding no session, says
+      // 'Account Created but Login Failed' and offers the login page (spec §4 Onboarding).
+      this.logger.warn(`account ${userId} created, but signing it in failed: ${String(error)}`);
+    }
     return { userId };
   }
 

@@ -4,12 +4,12 @@ export type HomePath = '/login' | '/verification' | '/artists' | '/profile' | '/
 
 /** Spec §2 "Home routing when signed in". */
 export function homePathFor(
-  user: Pick<TAuthUser, 'paymentCompleted' | 'role' | 'verified' | 'veriffStatus'> | null,
+  user: Pick<TAuthUser, 'paymentCompleted' | 'role' | 'verified' | 'kycCompleted' | 'veriffStatus'> | null,
 ): HomePath {
   if (!user) return '/login';
   if (!user.paymentCompleted) return '/verification';
   if ((user.role === 'fan' || user.role === 'industry-pro') && user.verified) return '/artists';
   // "If the identity check is completed with status approved, the profile view is shown."
-  if (user.veriffStatus === 'approved') return '/profile';
+  if (user.kycCompleted && user.veriffStatus === 'approved') return '/profile';
   return '/kyc-launch';
 }

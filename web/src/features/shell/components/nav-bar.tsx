@@ -30,7 +30,7 @@ export function NavBar() {
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-xl supports-[backdrop-filter]:bg-background/80">
       <nav aria-label="Main">
         <div className="container-page flex h-16 items-center justify-between gap-4 sm:h-18">
-          {onLanding ? (
+          {onLanding && MARKETING_SITE_URL ? (
             <a href={MARKETING_SITE_URL} aria-label={`${APP_NAME} main site`} className={logoLinkClasses}>
               <BrandLogo />
             </a>
