@@ -20,6 +20,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@app/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      '@app/domain': fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

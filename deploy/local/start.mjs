@@ -40,7 +40,14 @@ function build() {
   say('building the server (tsc -b)...');
   run(node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json']);
   if (dev) return;
-  const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'libs/contracts/src'];
+  const webSources = [
+    'web/src',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/public',
+    'libs/contracts/src',
+    'libs/domain/src',
+  ];
   const builtAt = newestMtime(path.join(root, 'web/dist/index.html'));
   if (webSources.some((source) => newestMtime(path.join(root, source)) > builtAt)) {
     say('building the web app (vite build)...');

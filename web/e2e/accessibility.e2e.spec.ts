@@ -85,6 +85,10 @@ test('membership screens have no WCAG 2.1 AA violations', async ({ page, context
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await expectNoViolations(page, '/profile');
 
+  await page.goto('/payola');
+  await expect(page.getByText('Identity verified', { exact: true }).filter({ visible: true })).toBeVisible();
+  await expectNoViolations(page, '/payola');
+
   // The open navigation menu: the account menu on desktop, the hamburger menu on a phone.
   const nav = page.getByRole('navigation', { name: 'Main' });
   const hamburger = nav.getByRole('button', { name: 'Menu', exact: true });

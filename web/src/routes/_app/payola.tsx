@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { APP_NAME } from '@/config';
-import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
+import { PayolaPage } from '@/features/payola/components/payola-page';
 
 export const Route = createFileRoute('/_app/payola')({
   head: () => ({ meta: [{ title: `Your Payola · ${APP_NAME}` }] }),
-  component: () => (
-    <PagePlaceholder
-      eyebrow="Rewards"
-      title="Your Payola"
-      description="Every Payola you earn, and how you earned it."
-    />
-  ),
+  component: PayolaPage,
 });

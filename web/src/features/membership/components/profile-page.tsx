@@ -2,6 +2,7 @@ import { BadgeCheck, Coins, CreditCard, ExternalLink, Hash, KeyRound, Sparkles, 
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { PAYMENT_MESSAGES, type TAuthUser } from '@app/contracts';
+import { AppPage } from '@/components/ui/app-page';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,81 +30,69 @@ function Profile({ user }: { user: TAuthUser }) {
   const showFanBadges = selectedRole === 'fan' || user.role === 'fan';
 
   return (
-    <section className="relative isolate flex flex-1 overflow-hidden py-10 sm:py-14 lg:py-16">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-        <div className="absolute -top-56 left-1/2 h-[28rem] w-[52rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-accent/[0.08] blur-[120px]" />
-      </div>
-      <div className="container-page">
-        <div className="mx-auto w-full max-w-4xl">
-          <p className="animate-rise text-sm font-semibold tracking-[0.18em] text-accent uppercase">Account</p>
-          <h1 className="mt-3 animate-rise text-4xl leading-[1.05] font-extrabold tracking-[-0.03em] [animation-delay:40ms] sm:text-5xl">
-            My Profile
-          </h1>
-
-          <Card className="mt-8 animate-rise overflow-hidden [animation-delay:80ms]">
-            <div
-              aria-hidden="true"
-              className="h-24 bg-[radial-gradient(90%_140%_at_0%_0%,rgb(198_244_50/0.35),transparent_60%),linear-gradient(120deg,#1c1c22,#0d0d10)] sm:h-28"
-            />
-            <div className="flex flex-col gap-5 px-6 pb-7 sm:flex-row sm:items-end sm:gap-6 sm:px-8">
-              <Avatar
-                src={user.profileImageUrl}
-                fallback={userInitials(user)}
-                size="lg"
-                className="-mt-10 size-20 text-2xl ring-4 ring-surface sm:-mt-12 sm:size-24 sm:text-3xl"
-              />
-              <div className="min-w-0 flex-1">
-                <h2 className="font-display text-2xl break-words font-bold tracking-tight sm:text-3xl">
-                  {userFullName(user)}
-                </h2>
-                <p className="mt-1 text-sm font-semibold text-accent">{roleLabel(user.role)}</p>
-                <p className="mt-0.5 text-sm break-words text-muted-foreground">
-                  {/* A long address wraps before the @ rather than mid-word. */}
-                  {user.email.split('@')[0]}
-                  <wbr />@{user.email.split('@').slice(1).join('@')}
-                </p>
-              </div>
-            </div>
-            <ul aria-label="Badges" className="flex flex-wrap gap-2 border-t border-border px-6 py-5 sm:px-8">
-              {fanNumberLabel(user) && (
-                <ProfileBadge icon={Hash} variant="default">
-                  {fanNumberLabel(user)}
-                </ProfileBadge>
-              )}
-              {showFanBadges && (
-                <>
-                  <ProfileBadge icon={Sparkles} variant="accent">
-                    Founding Fan
-                  </ProfileBadge>
-                  <ProfileBadge icon={Coins} variant="soft" srPrefix="Payola balance:">
-                    {formatPayola(user.payolaBalance)} PYL
-                  </ProfileBadge>
-                </>
-              )}
-              <ProfileBadge icon={BadgeCheck} variant="soft">
-                Verified
-              </ProfileBadge>
-            </ul>
-          </Card>
-
-          <div className="mt-6 grid animate-rise gap-6 [animation-delay:120ms] md:grid-cols-2">
-            <PaymentCard user={user} />
-            <Card className="p-6 sm:p-7">
-              <h2 className="font-display text-xl font-semibold tracking-tight">Account Settings</h2>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                Editing your details, genres, visibility and notifications arrives here soon.
-              </p>
-              <Button asChild variant="outline" className="mt-6 self-start">
-                <Link to="/forgot-password">
-                  <KeyRound aria-hidden="true" />
-                  Change Password
-                </Link>
-              </Button>
-            </Card>
+    <AppPage eyebrow="Account" title="My Profile">
+      <Card className="mt-8 animate-rise overflow-hidden [animation-delay:80ms]">
+        <div
+          aria-hidden="true"
+          className="h-24 bg-[radial-gradient(90%_140%_at_0%_0%,rgb(198_244_50/0.35),transparent_60%),linear-gradient(120deg,#1c1c22,#0d0d10)] sm:h-28"
+        />
+        <div className="flex flex-col gap-5 px-6 pb-7 sm:flex-row sm:items-end sm:gap-6 sm:px-8">
+          <Avatar
+            src={user.profileImageUrl}
+            fallback={userInitials(user)}
+            size="lg"
+            className="-mt-10 size-20 text-2xl ring-4 ring-surface sm:-mt-12 sm:size-24 sm:text-3xl"
+          />
+          <div className="min-w-0 flex-1">
+            <h2 className="font-display text-2xl break-words font-bold tracking-tight sm:text-3xl">
+              {userFullName(user)}
+            </h2>
+            <p className="mt-1 text-sm font-semibold text-accent">{roleLabel(user.role)}</p>
+            <p className="mt-0.5 text-sm break-words text-muted-foreground">
+              {/* A long address wraps before the @ rather than mid-word. */}
+              {user.email.split('@')[0]}
+              <wbr />@{user.email.split('@').slice(1).join('@')}
+            </p>
           </div>
         </div>
+        <ul aria-label="Badges" className="flex flex-wrap gap-2 border-t border-border px-6 py-5 sm:px-8">
+          {fanNumberLabel(user) && (
+            <ProfileBadge icon={Hash} variant="default">
+              {fanNumberLabel(user)}
+            </ProfileBadge>
+          )}
+          {showFanBadges && (
+            <>
+              <ProfileBadge icon={Sparkles} variant="accent">
+                Founding Fan
+              </ProfileBadge>
+              <ProfileBadge icon={Coins} variant="soft" srPrefix="Payola balance:">
+                {formatPayola(user.payolaBalance)} PYL
+              </ProfileBadge>
+            </>
+          )}
+          <ProfileBadge icon={BadgeCheck} variant="soft">
+            Verified
+          </ProfileBadge>
+        </ul>
+      </Card>
+
+      <div className="mt-6 grid animate-rise gap-6 [animation-delay:120ms] md:grid-cols-2">
+        <PaymentCard user={user} />
+        <Card className="p-6 sm:p-7">
+          <h2 className="font-display text-xl font-semibold tracking-tight">Account Settings</h2>
+          <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+            Editing your details, genres, visibility and notifications arrives here soon.
+          </p>
+          <Button asChild variant="outline" className="mt-6 self-start">
+            <Link to="/forgot-password">
+              <KeyRound aria-hidden="true" />
+              Change Password
+            </Link>
+          </Button>
+        </Card>
       </div>
-    </section>
+    </AppPage>
   );
 }
 
