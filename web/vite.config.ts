@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { routerPluginOptions } from './router.config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -16,6 +17,9 @@ export default defineConfig({
     tanstackRouter(routerPluginOptions),
     react(),
     tailwindcss(),
+    // A brotli (.br) and a gzip (.gz) copy of every text file, at maximum compression, for the api
+    // (api/src/infrastructure/serve-web.ts) and nginx to send as they are.
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
   resolve: {
     alias: {
@@ -40,5 +44,28 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk holds which route, for the bundle bench (worker/src/bench/web-bundle.ts).
+    manifest: true,
+    rolldownOptions: {
+      // libs/contracts only declares schemas and types: the web app takes what it uses (not, say, the
+      // server's event catalogue), which the default would keep because building a zod schema is a call.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]libs[\\/]contracts[\\/]/, sideEffects: false }] },
+      output: {
+        // The libraries the first page needs, in chunks of their own: they change far less often than
+        // the app, so a deploy does not make returning visitors download them again. `$initial` keeps
+        // libraries only lazy routes use (Stripe, Veriff, the radix menus) out of these chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

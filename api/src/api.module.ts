@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogModule } from '@app/modules/catalog';
 import { IdentityModule } from '@app/modules/identity';
 import { MembershipModule } from '@app/modules/membership';
 import { PayolaModule } from '@app/modules/payola';
@@ -17,6 +18,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     IdentityModule,
     PayolaModule,
     MembershipModule,
+    CatalogModule,
   ],
   controllers: [HealthController],
 })

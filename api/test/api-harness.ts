@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import supertest from 'supertest';
-import { ConsumerRunner, type LogConsumer, type Projection } from '@app/event-store';
+import { ConsumerRunner, migrateReadModels, type LogConsumer, type Projection } from '@app/event-store';
 import { createLogger, type Pool } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 
@@ -54,7 +54,7 @@ export async function startApi(
         logger: createLogger('test', 'silent'),
       }),
   );
-  for (const projection of projections) await projection.setup(db.pool);
+  await migrateReadModels(db.pool, projections);
   for (const runner of runners) await runner.start();
 
   const server = app.getHttpServer();

@@ -85,6 +85,76 @@ describe('GET /api/payola/stats and /api/payola/history', () => {
     expect((await other.get('/api/payola/history')).body).toEqual([]);
   });
 
+  it('pages and filters the history on the server, newest first, with the total in X-Total-Count', async () => {
+    const fan = api.client();
+    const { body } = await fan.post('/api/create-account', {
+      email: 'long-history@example.com',
+      password: 'correct horse 1',
+      firstName: 'Long',
+      lastName: 'History',
+      role: 'fan',
+      zipCode: '10001',
+    });
+    const store = new EventStore(api.db.pool, createDomainEventRegistry());
+    const award = (i: number) => ({
+      type: 'PayolaAwarded' as const,
+      data: {
+        userId: body.userId,
+        amount: 10,
+        rule: i % 2 ? 'artist-link' : 'upvote',
+        action: i % 2 ? 'Artist link added' : 'Upvote',
+        category: i % 2 ? 'artists' : 'community',
+        description: i === 7 ? 'Links for 100%_Pure' : `Reward ${i}`,
+        source: `test-${i}`,
+      },
+    });
+    await store.append(
+      `payola-${body.userId}`,
+      'no_stream',
+      Array.from({ length: 23 }, (_, i) => award(i + 1)),
+    );
+    const page = async (query: string) => {
+      const response = await fan.get(`/api/payola/history${query}`);
+      return {
+        status: response.status,
+        total: Number(response.headers['x-total-count']),
+        descriptions: (response.body as { description: string }[]).map((e) => e.description),
+      };
+    };
+    await eventually(
+      () => page(''),
+      (p) => p.total === 23,
+    );
+
+    const first = await page('');
+    expect(first.descriptions).toEqual([23, 22, 21, 20, 19, 18, 17, 16, 15, 14].map((i) => `Reward ${i}`));
+    expect(first.total).toBe(23);
+    expect(await page('?page=3')).toEqual({
+      status: 200,
+      total: 23,
+      descriptions: ['Reward 3', 'Reward 2', 'Reward 1'],
+    });
+    expect(await page('?page=4')).toEqual({ status: 200, total: 23, descriptions: [] });
+
+    const links = await page('?category=artists&pageSize=50');
+    expect(links.total).toBe(12);
+    expect(await page('?action=Upvote&pageSize=3')).toMatchObject({
+      total: 11,
+      descriptions: ['Reward 22', 'Reward 20', 'Reward 18'],
+    });
+    // Search ignores case and takes % and _ as the letters they are.
+    expect(await page('?search=100%25_pure')).toEqual({ status: 200, total: 1, descriptions: ['Links for 100%_Pure'] });
+    expect((await page('?search=%25')).total).toBe(1);
+    expect((await page(`?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).total).toBe(0);
+    expect((await page(`?since=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`)).total).toBe(23);
+
+    const tooBig = await fan.get('/api/payola/history?pageSize=1000');
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.message).toMatch(/100/);
+    expect((await fan.get('/api/payola/history?page=0')).status).toBe(400);
+    expect((await fan.get('/api/payola/history?since=yesterday')).status).toBe(400);
+  });
+
   it('answers 401 when not signed in', async () => {
     const anonymous = api.client();
     expect((await anonymous.get('/api/payola/stats')).status).toBe(401);

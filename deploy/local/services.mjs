@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { EMBEDDED_POSTGRES, embeddedPostgresUrl } from './embedded-postgres.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -56,8 +57,8 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent }) {
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: 'postgres',
-    password: 'postgres',
+    user: EMBEDDED_POSTGRES.user,
+    password: EMBEDDED_POSTGRES.password,
     persistent,
     createPostgresUser: true,
     onLog: () => undefined,
@@ -66,7 +67,7 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent }) {
   const { existsSync } = await import('node:fs');
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+  return { url: embeddedPostgresUrl(port), stop: () => server.stop() };
 }
 
 export function dockerEngineAvailable() {

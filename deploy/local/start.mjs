@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: builds what changed, then runs the whole product on one origin (default
-// http://localhost:3000) with embedded defaults: an embedded PostgreSQL when DATABASE_URL is unset,
-// the local Redis (started from the PATH if needed), and every third party in its test mode.
+// http://localhost:3000, listening on 127.0.0.1 unless HOST says otherwise) with embedded defaults:
+// an embedded PostgreSQL when DATABASE_URL is unset, the local Redis (started from the PATH if
+// needed), and every third party in its test mode.
 // `npm run dev`: the same with hot reload (tsc --watch, node --watch, Vite's dev server).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
-import { adminQuery, databaseUrl, ensureRedis, freePort, startEmbeddedPostgres } from './services.mjs';
+import { EMBEDDED_POSTGRES, embeddedPostgresPort, embeddedPostgresUrl } from './embedded-postgres.mjs';
+import { adminQuery, ensureRedis, freePort, startEmbeddedPostgres } from './services.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = new Set(process.argv.slice(2));
@@ -15,6 +18,8 @@ const skipBuild = args.has('--no-build');
 const node = process.execPath;
 const env = { NODE_ENV: 'development', ...process.env };
 const port = Number(env.PORT || 3000);
+// This machine only, unless HOST says otherwise: test modes and the local inbox are for the developer.
+env.HOST ||= '127.0.0.1';
 const cleanups = [];
 const children = [];
 let shuttingDown = false;
@@ -59,15 +64,15 @@ function build() {
 
 async function database() {
   if (env.DATABASE_URL) return `from DATABASE_URL`;
-  const dataDir = path.join(root, '.data/postgres');
-  const pgPort = Number(env.EMBEDDED_POSTGRES_PORT || 54329);
-  say(`starting embedded PostgreSQL on port ${pgPort} (data in .data/postgres)...`);
-  const server = await startEmbeddedPostgres({ dataDir, port: pgPort, persistent: true });
+  const { database: name, dataDir } = EMBEDDED_POSTGRES;
+  const pgPort = embeddedPostgresPort(env);
+  say(`starting embedded PostgreSQL on port ${pgPort} (data in ${dataDir})...`);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(root, dataDir), port: pgPort, persistent: true });
   cleanups.push(() => server.stop());
-  const exists = await adminQuery(server.url, "select 1 from pg_database where datname = 'payola'");
-  if (exists.length === 0) await adminQuery(server.url, 'create database payola');
-  env.DATABASE_URL = databaseUrl(server.url, 'payola');
-  return `embedded, port ${pgPort}, data in .data/postgres`;
+  const exists = await adminQuery(server.url, 'select 1 from pg_database where datname = $1', [name]);
+  if (exists.length === 0) await adminQuery(server.url, `create database ${name}`);
+  env.DATABASE_URL = embeddedPostgresUrl(pgPort, name);
+  return `embedded, port ${pgPort}, data in ${dataDir}`;
 }
 
 async function redis() {
@@ -125,6 +130,58 @@ async function shutdown(code) {
   process.exit(code);
 }
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether binding to `host` keeps the product on this machine (0.0.0.0, :: or a LAN address do not). */
+function isLoopbackHost(host) {
+  if (host === 'localhost') return true;
+  if (isIPv4(host)) return loopback.check(host, 'ipv4');
+  return isIPv6(host) && loopback.check(host, 'ipv6');
+}
+
+/** How the launcher itself reaches a server bound to `host`. */
+function localAddress(host) {
+  if (['0.0.0.0', '::'].includes(host)) return '127.0.0.1';
+  return isIPv6(host) ? `[${host}]` : host;
+}
+
+/** What a stranger who reaches the product can do with each third party left in its test mode. */
+function testModeRisks() {
+  const risks = [];
+  if (!env.STRIPE_SECRET_KEY) risks.push(['payments', 'pay with a test card']);
+  if (!env.VERIFF_API_KEY) risks.push(['identity', 'approve their own identity check']);
+  if (!env.RECAPTCHA_SECRET_KEY) risks.push(['captcha', 'pass the captcha unsolved']);
+  // The inbox answers loopback callers only, but in dev Vite's proxy calls the api from this machine
+  // on behalf of whoever reached Vite, so it cannot tell them apart.
+  if (!env.SMTP_URL && dev) risks.push(['email', "read every email, reset links included (Vite's proxy looks local)"]);
+  else if (!env.SMTP_URL) risks.push(['email', undefined]);
+  return risks;
+}
+
+function networkLines() {
+  if (isLoopbackHost(env.HOST)) {
+    return [`  network:   this machine only (HOST=${env.HOST}); HOST=0.0.0.0 lets other machines in`];
+  }
+  const yellow = (text) => `\x1b[33m${text}\x1b[0m`;
+  const lines = [
+    `  network:   ${yellow('reachable from other machines')} (HOST=${env.HOST}); set PUBLIC_URL to the address they use`,
+  ];
+  const risks = testModeRisks();
+  if (risks.length > 0) {
+    const harms = risks.map(([, harm]) => harm).filter(Boolean);
+    lines.push(
+      yellow(
+        `  WARNING: test modes are on (${risks.map(([mode]) => mode).join(', ')}) and other machines can reach them.`,
+      ),
+      ...(harms.length > 0 ? [yellow(`  Anyone who reaches this machine can ${harms.join('; ')}.`)] : []),
+      yellow('  Set the real keys, or leave HOST unset (127.0.0.1).'),
+    );
+  }
+  return lines;
+}
+
 function thirdPartyModes() {
   const mode = (configured, real, test) => (configured ? real : `${test} (test mode)`);
   return [
@@ -166,9 +223,11 @@ async function main() {
       '--watch',
       '--preserveWatchOutput',
     ]);
-    child('api', node, ['--watch', 'api/dist/main.js'], { PORT: apiPort, SERVE_WEB: 'false' });
+    // Only Vite's proxy calls the api in dev: it stays on loopback whatever HOST says.
+    child('api', node, ['--watch', 'api/dist/main.js'], { PORT: apiPort, HOST: '127.0.0.1', SERVE_WEB: 'false' });
     child('worker', node, ['--watch', 'worker/dist/main.js']);
-    child('web', 'npm', ['run', 'dev', '-w', 'web', '--silent', '--', '--port', String(port), '--strictPort'], {
+    const viteArgs = ['--host', env.HOST, '--port', String(port), '--strictPort'];
+    child('web', 'npm', ['run', 'dev', '-w', 'web', '--silent', '--', ...viteArgs], {
       API_PORT: apiPort,
       WEB_PORT: String(port),
     });
@@ -177,7 +236,7 @@ async function main() {
     child('worker', node, ['worker/dist/main.js']);
   }
 
-  const healthUrl = `http://127.0.0.1:${port}/api/health`;
+  const healthUrl = `http://${localAddress(env.HOST)}:${port}/api/health`;
   for (let attempt = 0; attempt < 300 && !shuttingDown; attempt++) {
     const ok = await fetch(healthUrl).then(
       (r) => r.ok,
@@ -191,10 +250,11 @@ async function main() {
       '',
       `  \x1b[1mPayola is running${dev ? ' (dev, hot reload)' : ''}:\x1b[0m  \x1b[32m${env.PUBLIC_URL}\x1b[0m`,
       `  api:       ${env.PUBLIC_URL}/api   health: ${healthUrl}`,
-      `  worker:    health http://127.0.0.1:${env.WORKER_HEALTH_PORT}/health`,
+      `  worker:    health http://${localAddress(env.HOST)}:${env.WORKER_HEALTH_PORT}/health`,
       `  database:  ${dbInfo}`,
       `  redis:     ${redisInfo}`,
       ...thirdPartyModes().map((line) => `  ${line}`),
+      ...networkLines(),
       '  Ctrl+C stops everything.',
       '',
     ].join('\n'),

@@ -66,7 +66,26 @@ test('a long history pages ten at a time with a sliding window of page buttons',
     balance: 100 * (37 - i),
     createdAt: new Date(Date.now() - (i * 31 + 1) * 24 * 3600 * 1000).toISOString(),
   }));
-  await page.route('**/api/payola/history', (route) => route.fulfill({ json: entries }));
+  // The server's paging and filtering over these entries: one page of the matching ones, newest
+  // first, and how many match in X-Total-Count.
+  await page.route(/\/api\/payola\/history(\?.*)?$/, (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    const pageNumber = Number(query.get('page') ?? 1);
+    const pageSize = Number(query.get('pageSize') ?? 10);
+    const since = query.get('since');
+    const search = query.get('search')?.toLowerCase();
+    const matching = entries.filter(
+      (entry) =>
+        (!since || Date.parse(entry.createdAt) >= Date.parse(since)) &&
+        (!query.get('category') || entry.category === query.get('category')) &&
+        (!query.get('action') || entry.action === query.get('action')) &&
+        (!search || [entry.description, entry.action, entry.category].some((t) => t.toLowerCase().includes(search))),
+    );
+    return route.fulfill({
+      json: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+      headers: { 'X-Total-Count': String(matching.length) },
+    });
+  });
   await page.goto('/payola');
 
   await expect(page.getByText('Showing 1–10 of 37')).toBeVisible();

@@ -2,8 +2,19 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter }
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import type { TApiError } from '@app/contracts';
+import { DomainError, type DomainErrorKind } from '@app/domain';
 import { StreamVersionConflictError } from '@app/event-store';
 import type { Logger } from '@app/platform';
+
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  'not-found': HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  'payment-required': HttpStatus.PAYMENT_REQUIRED,
+  unavailable: HttpStatus.BAD_GATEWAY,
+};
 
 /**
  * One place that turns errors into the API error body. Client mistakes get a 4xx with a message a
@@ -17,7 +28,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const body = this.toBody(exception);
-    if (body.statusCode >= 500) {
+    if (body.statusCode >= 500 && !(exception instanceof DomainError)) {
       this.logger.error({ err: exception, method: request.method, url: request.originalUrl }, 'request failed');
     }
     response.status(body.statusCode).json(body);
@@ -38,6 +49,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       }
       return body(400, exception.issues[0]?.message ?? 'Please check the form and try again.', fieldErrors);
     }
+    if (exception instanceof DomainError) return body(STATUS_OF[exception.kind], exception.message);
     if (exception instanceof StreamVersionConflictError) {
       return body(409, 'Someone else changed this at the same moment. Please try again.');
     }

@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createDomainEventRegistry } from '@app/contracts';
-import { EventStore, ProjectionWaiter } from '@app/event-store';
+import { EventSourcedRepository, EventStore, ProjectionWaiter } from '@app/event-store';
 import { APP_CONFIG, PG_POOL, ProjectionWakeup, type AppConfig, type Pool } from '@app/platform';
 
 class WakeupLifecycle implements OnApplicationShutdown {
@@ -12,7 +12,7 @@ class WakeupLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * The write side's event store. Every committed append wakes the worker through a de-duplicated
+ * The write side's event store and the repository every use case appends through. Every committed append wakes the worker through a de-duplicated
  * BullMQ job; ProjectionWaiter gives command handlers read-your-writes.
  */
 @Global()
@@ -33,8 +33,14 @@ class WakeupLifecycle implements OnApplicationShutdown {
       },
     },
     { provide: ProjectionWaiter, inject: [PG_POOL], useFactory: (pool: Pool) => new ProjectionWaiter(pool) },
+    {
+      provide: EventSourcedRepository,
+      inject: [PG_POOL, EventStore, ProjectionWaiter],
+      useFactory: (pool: Pool, store: EventStore, waiter: ProjectionWaiter) =>
+        new EventSourcedRepository(pool, store, waiter),
+    },
     WakeupLifecycle,
   ],
-  exports: [EventStore, ProjectionWaiter, ProjectionWakeup],
+  exports: [EventStore, ProjectionWaiter, ProjectionWakeup, EventSourcedRepository],
 })
 export class EventStoreModule {}

@@ -2,7 +2,14 @@ import type { EventRegistry } from '@app/contracts';
 import type { Pool, Queryable } from '@app/platform';
 import { StreamVersionConflictError, type ExpectedVersion } from './errors.js';
 import { LOG_START, type LogPosition } from './log-position.js';
-import { EVENT_COLUMNS, toStoredEvent, type EventRow, type NewEvent, type StoredEvent } from './stored-event.js';
+import {
+  EVENT_COLUMNS,
+  toStoredEvent,
+  type EventEnvelope,
+  type EventRow,
+  type NewEvent,
+  type StoredEvent,
+} from './stored-event.js';
 
 export interface AppendResult {
   /** The stream's version after the append. */
@@ -52,10 +59,10 @@ export class EventStore {
    * Appends events to a stream if it is still at `expectedVersion`, atomically. Every event is
    * validated against its registered schema first, so nothing invalid is ever written.
    */
-  async append(
+  async append<E extends EventEnvelope>(
     streamId: string,
     expectedVersion: ExpectedVersion,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
@@ -92,12 +99,22 @@ export class EventStore {
     for (const listener of this.listeners) listener(result);
   }
 
-  async readStream(streamId: string, client: Queryable = this.pool): Promise<StoredEvent[]> {
-    const { rows } = await client.query<EventRow>(
-      `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
-      [streamId],
-    );
-    return rows.map(toStoredEvent);
+  /** The stream's events in order; only the given types when `types` is set. */
+  async readStream<E extends EventEnvelope = EventEnvelope>(
+    streamId: string,
+    client: Queryable = this.pool,
+    types?: readonly E['type'][],
+  ): Promise<StoredEvent<E>[]> {
+    const { rows } = types
+      ? await client.query<EventRow>(
+          `select ${EVENT_COLUMNS} from events where stream_id = $1 and type = any($2::text[]) order by stream_version`,
+          [streamId, types],
+        )
+      : await client.query<EventRow>(
+          `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
+          [streamId],
+        );
+    return rows.map((row) => toStoredEvent<E>(row));
   }
 
   async streamVersion(streamId: string, client: Queryable = this.pool): Promise<number> {
@@ -111,8 +128,12 @@ export class EventStore {
     return readHead(client);
   }
 
-  readAll(after: LogPosition, options: ReadAllOptions, client: Queryable = this.pool): Promise<StoredEvent[]> {
-    return readAll(client, after, options);
+  readAll<E extends EventEnvelope = EventEnvelope>(
+    after: LogPosition,
+    options: ReadAllOptions,
+    client: Queryable = this.pool,
+  ): Promise<StoredEvent<E>[]> {
+    return readAll<E>(client, after, options);
   }
 }
 
@@ -133,7 +154,11 @@ export async function readHead(client: Queryable): Promise<LogPosition> {
  * Reads the global log in its stable order after `after`. Only events of transactions older than
  * every running transaction are returned, so a reader never skips an event that commits late.
  */
-export async function readAll(client: Queryable, after: LogPosition, options: ReadAllOptions): Promise<StoredEvent[]> {
+export async function readAll<E extends EventEnvelope = EventEnvelope>(
+  client: Queryable,
+  after: LogPosition,
+  options: ReadAllOptions,
+): Promise<StoredEvent<E>[]> {
   const params: unknown[] = [after.transactionId, after.globalPosition, options.limit];
   let filter = '';
   if (options.upTo) {
@@ -152,5 +177,5 @@ export async function readAll(client: Queryable, after: LogPosition, options: Re
      limit $3`,
     params,
   );
-  return rows.map(toStoredEvent);
+  return rows.map((row) => toStoredEvent<E>(row));
 }

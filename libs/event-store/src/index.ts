@@ -2,6 +2,8 @@ export * from './log-position.js';
 export * from './stored-event.js';
 export * from './errors.js';
 export * from './event-store.js';
+export * from './event-sourced-repository.js';
+export * from './projection/read-model-migrations.js';
 export * from './projection/log-consumer.js';
 export * from './projection/project-batch.js';
 export * from './projection/checkpoints.js';

@@ -1,21 +1,29 @@
 import type { TEventMetadata } from '@app/contracts';
 import type { LogPosition } from './log-position.js';
 
-export interface NewEvent<TData = unknown> {
+/** The shape every event has: a type and its payload. Modules narrow it to their own unions. */
+export interface EventEnvelope {
   type: string;
-  data: TData;
-  metadata?: TEventMetadata;
+  data: unknown;
 }
 
-export interface StoredEvent<TData = unknown> extends LogPosition {
+/** An event about to be appended. `E` is a union such as `DomainEvent` or a module's own events. */
+export type NewEvent<E extends EventEnvelope = EventEnvelope> = E extends EventEnvelope
+  ? E & { metadata?: TEventMetadata }
+  : never;
+
+export interface StoredEventFields extends LogPosition {
   streamId: string;
   streamVersion: number;
-  type: string;
   schemaVersion: number;
-  data: TData;
   metadata: TEventMetadata;
   recordedAt: Date;
 }
+
+/** An event as the log holds it. Distributes over a union, so `switch (event.type)` narrows `data`. */
+export type StoredEvent<E extends EventEnvelope = EventEnvelope> = E extends EventEnvelope
+  ? E & StoredEventFields
+  : never;
 
 export interface EventRow {
   global_position: number;
@@ -32,7 +40,11 @@ export interface EventRow {
 export const EVENT_COLUMNS =
   'global_position, stream_id, stream_version, type, schema_version, data, metadata, transaction_id::text as transaction_id, recorded_at';
 
-export function toStoredEvent(row: EventRow): StoredEvent {
+/**
+ * The one place where a row becomes a typed event: the registry validated every payload against its
+ * schema on append, so the row's data is what its type says.
+ */
+export function toStoredEvent<E extends EventEnvelope = EventEnvelope>(row: EventRow): StoredEvent<E> {
   return {
     globalPosition: row.global_position,
     transactionId: row.transaction_id,
@@ -43,5 +55,5 @@ export function toStoredEvent(row: EventRow): StoredEvent {
     data: row.data,
     metadata: row.metadata,
     recordedAt: row.recorded_at,
-  };
+  } as StoredEvent<E>;
 }

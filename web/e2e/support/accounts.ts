@@ -52,7 +52,7 @@ export async function signUpInContext(context: BrowserContext, account: NewAccou
   await createAccountViaApi(context.request, () => context.cookies(), account);
 }
 
-/** The visible toast (Radix renders toasts in the 'Notification' region). */
+/** The toasts (Sonner renders them in the 'Notifications' region). */
 export function toastRegion(page: Page) {
   return page.getByRole('region', { name: /Notification/ });
 }

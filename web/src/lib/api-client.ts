@@ -158,6 +158,16 @@ export async function apiGet<T = unknown>(
   }
 }
 
+/** apiGet that also hands back the response headers (a paged list sends its total in one). */
+export async function apiGetWithHeaders<T>(
+  path: string,
+  schema: Schema<T>,
+  options: Pick<ApiGetOptions, 'signal'> = {},
+): Promise<{ data: T; headers: Headers }> {
+  const response = await apiFetch(path, { method: 'GET', signal: options.signal });
+  return { data: await readBody(response, schema), headers: response.headers };
+}
+
 async function apiSend<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,

@@ -7,17 +7,7 @@ const twMerge = extendTailwindMerge({
   extend: {
     theme: {
       shadow: ['card', 'raised', 'glow'],
-      animate: [
-        'fade-in',
-        'rise',
-        'dialog-in',
-        'dialog-out',
-        'overlay-in',
-        'overlay-out',
-        'toast-in',
-        'toast-out',
-        'equalizer',
-      ],
+      animate: ['fade-in', 'rise', 'dialog-in', 'dialog-out', 'overlay-in', 'overlay-out', 'equalizer'],
       font: ['sans', 'display'],
     },
   },

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { AppShell } from '@/features/shell/components/app-shell';
 import { NotFoundPage } from '@/features/shell/components/not-found-page';
 import { RouteErrorPage } from '@/features/shell/components/route-error-page';
+import { ensureSession } from '@/lib/session/auth-user-query';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -11,6 +12,8 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: APP_NAME }] }),
+  // Every page shows the nav bar, which reads the session; guarded and membership pages decide on it.
+  loader: ({ context }) => ensureSession(context.queryClient),
   component: RootLayout,
   notFoundComponent: NotFoundRoute,
   errorComponent: ({ error }) => (

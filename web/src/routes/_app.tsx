@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RequireMembership } from '@/features/session/components/require-membership';
+import { RequireMembership } from '@/lib/session/require-membership';
 
 /** The main application (spec §2 route table): signed in with payment completed. */
 export const Route = createFileRoute('/_app')({

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { CreateAccountPage } from '@/features/onboarding/components/create-account-page';
-import { readSelectedRole } from '@/features/session/lib/local-account';
+import { readSelectedRole } from '@/lib/session/local-account';
 
 export const Route = createFileRoute('/create-account')({
   beforeLoad: () => {

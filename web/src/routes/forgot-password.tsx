@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 
 export const Route = createFileRoute('/forgot-password')({

@@ -1,9 +1,9 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { useSession } from '@/features/session/api/auth-query';
-import { homePathFor } from '@/features/session/lib/home-path';
+import { useSession } from '@/lib/session/auth-user-query';
+import { homePathFor } from '@/lib/session/home-path';
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: `${APP_NAME} · Claim Your Place in the Movement` }] }),

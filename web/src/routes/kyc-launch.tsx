@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { KycLaunchPage } from '@/features/membership/components/kyc-launch-page';
 
 interface KycLaunchSearch {

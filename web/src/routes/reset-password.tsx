@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
 const searchSchema = z.object({ token: z.string().min(1).optional().catch(undefined) });

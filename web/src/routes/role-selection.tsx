@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { RoleSelectionPage } from '@/features/onboarding/components/role-selection-page';
 
 export const Route = createFileRoute('/role-selection')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { VerificationSuccessPage } from '@/features/membership/components/verification-success-page';
 
 export const Route = createFileRoute('/verification-success')({

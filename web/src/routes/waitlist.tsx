@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { WaitlistPage } from '@/features/waitlist/components/waitlist-page';
 
 export const Route = createFileRoute('/waitlist')({

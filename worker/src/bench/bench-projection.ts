@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, EventRegistry } from '@app/contracts';
-import type { Projection, StoredEvent } from '@app/event-store';
-import type { Queryable } from '@app/platform';
+import { defineProjection } from '@app/event-store';
 
-export const BENCH_TICK = 'bench.Tick';
+export const BENCH_TICK = 'bench.Tick' as const;
 
 export const benchTick = defineEvent(BENCH_TICK, z.object({ i: z.number().int().nonnegative(), payload: z.string() }));
 
@@ -28,22 +27,25 @@ export const projectedCounter = { value: 0 };
  * which a real projection must not do (a rebuild would give different rows); the bench needs it to
  * measure lag.
  */
-export const benchProjection: Projection = {
+export const benchProjection = defineProjection<{ type: typeof BENCH_TICK; data: BenchTickData }>({
   kind: 'projection',
   name: BENCH_PROJECTION_NAME,
   eventTypes: [BENCH_TICK],
   tables: [BENCH_TABLE],
-  async setup(db: Queryable) {
-    await db.query(`
-      create table if not exists ${BENCH_TABLE} (
-        global_position bigint primary key,
-        stream_id text not null,
-        i int not null,
-        recorded_at timestamptz not null,
-        projected_at timestamptz not null default clock_timestamp()
-      )`);
-  },
-  async handle(events: readonly StoredEvent[], db: Queryable) {
+  migrations: [
+    {
+      version: 1,
+      description: 'one row per bench event',
+      sql: `create table ${BENCH_TABLE} (
+              global_position bigint primary key,
+              stream_id text not null,
+              i int not null,
+              recorded_at timestamptz not null,
+              projected_at timestamptz not null default clock_timestamp()
+            )`,
+    },
+  ],
+  async handle(events, db) {
     const positions: number[] = [];
     const streams: string[] = [];
     const numbers: number[] = [];
@@ -51,7 +53,7 @@ export const benchProjection: Projection = {
     for (const event of events) {
       positions.push(event.globalPosition);
       streams.push(event.streamId);
-      numbers.push((event.data as BenchTickData).i);
+      numbers.push(event.data.i);
       recordedAt.push(event.recordedAt);
     }
     await db.query(
@@ -61,4 +63,4 @@ export const benchProjection: Projection = {
     );
     projectedCounter.value += events.length;
   },
-};
+});

@@ -1,5 +1,5 @@
 import { Queue, Worker } from 'bullmq';
-import { ConsumerRunner, EventStore } from '@app/event-store';
+import { ConsumerRunner, createReadModelTables, EventStore } from '@app/event-store';
 import {
   createRedis,
   ProjectionWakeup,
@@ -112,7 +112,7 @@ export async function lagBench(options: {
   try {
     // The API's enqueueing connection is long connected when appends arrive; it fails fast while not.
     await connected(enqueueConnection);
-    await withTransaction(projectorPool, (client) => benchProjection.setup(client));
+    await withTransaction(projectorPool, (client) => createReadModelTables(client, benchProjection));
     // Start from the head, like a worker that is up to date when traffic begins.
     await runner.catchUp();
     await runner.start();

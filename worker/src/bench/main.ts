@@ -6,6 +6,8 @@
  *   2. projection catch-up through a ConsumerRunner (vs an ordered scan of the log)
  *   3. full replay of a 1,000,000-event log (vs the same ordered scan)
  *   4. projection lag under a steady append load, through the real BullMQ wake-up path
+ *   5. the JavaScript a first visit to the landing page loads, from web/dist as built
+ *      (web/scripts/bench-bundle.mjs; `npm run bench:web` runs only this one)
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
  * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE; PROJECTION_BATCH_SIZE is the worker's own setting.
@@ -20,6 +22,7 @@ import { formatInt, log } from './bench-util.js';
 import { lagBench } from './lag-bench.js';
 import { projectionBench, replayBench } from './projection-bench.js';
 import { formatTable, writeJson, type BenchResults } from './report.js';
+import { webBundleBench } from './web-bundle.js';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -79,6 +82,14 @@ async function main(): Promise<number> {
       results.errors.push({ phase: name, message });
     }
   };
+
+  // First: it takes a second and needs no database.
+  await phase('web', async () => {
+    log('landing page JavaScript, from web/dist as built');
+    const { result, report } = await webBundleBench();
+    results.web = result;
+    console.log(report);
+  });
 
   try {
     database = await createBenchDatabase(serverUrl);

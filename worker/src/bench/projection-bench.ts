@@ -1,4 +1,4 @@
-import { ConsumerRunner, replayProjection } from '@app/event-store';
+import { ConsumerRunner, createReadModelTables, replayProjection } from '@app/event-store';
 import { withTransaction, type Logger, type Pool } from '@app/platform';
 import { BENCH_TABLE, BENCH_TICK, benchProjection, PAYLOAD, projectedCounter } from './bench-projection.js';
 import { checkpoint, formatInt, formatRate, log, timed, withProgress } from './bench-util.js';
@@ -56,7 +56,7 @@ export async function orderedScan(pool: Pool): Promise<ScanRun> {
 }
 
 async function setupBenchTable(pool: Pool): Promise<void> {
-  await withTransaction(pool, (client) => benchProjection.setup(client));
+  await withTransaction(pool, (client) => createReadModelTables(client, benchProjection));
 }
 
 async function projectedRows(pool: Pool): Promise<number> {

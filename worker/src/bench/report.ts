@@ -5,6 +5,7 @@ import type { AppendComparison } from './append-bench.js';
 import type { LagResult } from './lag-bench.js';
 import type { ProjectionComparison, ReplayComparison } from './projection-bench.js';
 import { formatInt, formatRate } from './bench-util.js';
+import { formatKb, type WebBundleResult } from './web-bundle.js';
 
 export interface Machine {
   nproc: number;
@@ -23,6 +24,8 @@ export interface BenchResults {
   projection?: ProjectionComparison;
   replay?: ReplayComparison;
   lag?: LagResult;
+  /** The landing page's JavaScript (web/dist as built), see web-bundle.ts. */
+  web?: WebBundleResult;
   errors: { phase: string; message: string }[];
 }
 
@@ -133,6 +136,19 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
       verdict: verdict(lag.p99Ms < TARGETS.lagP99Ms),
     });
   } else if (failed('lag')) out.push(errorRow('lag p50 / p99', lagTarget));
+
+  const webMetric = 'landing page JS, first visit, brotli';
+  const { web } = results;
+  if (web) {
+    out.push({
+      metric: webMetric,
+      ours: `${formatKb(web.total.brotli)} (gzip ${formatKb(web.total.gzip)}, raw ${formatKb(web.total.raw)})`,
+      baseline: 'n/a',
+      ratio: '',
+      target: `<= ${formatKb(web.budgetBrotliBytes)}`,
+      verdict: verdict(web.pass),
+    });
+  } else if (failed('web')) out.push(errorRow(webMetric, ''));
   return out;
 }
 

@@ -2,6 +2,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { createPool, loadConfigOrExit, migrateDatabase, type Pool } from '@app/platform';
 import {
   formatLogPosition,
+  migrateReadModels,
   readLag,
   replayProjection,
   verifyProjection,
@@ -11,7 +12,7 @@ import {
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { createLogConsumers, projections } from '../log-consumers.js';
-import { setupProjections } from '../projection/setup-projections.js';
+import { NoDatabaseError, resolveDatabaseUrl } from './database-url.js';
 
 const USAGE = `Usage: npm run ops -- <command>
 
@@ -129,12 +130,14 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  const config = loadConfigOrExit();
+  const database = await resolveDatabaseUrl();
+  console.error(`Database: ${database.description}`);
+  const config = loadConfigOrExit({ ...process.env, DATABASE_URL: database.url });
   if (command === 'migrate') {
     const applied = await migrateDatabase(config.DATABASE_URL);
     const pool = createPool({ connectionString: config.DATABASE_URL, max: 2, applicationName: 'ops' });
     try {
-      await setupProjections(pool, projections);
+      await migrateReadModels(pool, projections);
     } finally {
       await pool.end();
     }
@@ -161,7 +164,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : error);
+    const expected = error instanceof UsageError || error instanceof NoDatabaseError;
+    console.error(expected ? error.message : error);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

@@ -10,10 +10,9 @@ import {
   type Logger,
   type Pool,
 } from '@app/platform';
-import { ConsumerRunner, readLag, type LogConsumer, type Projection } from '@app/event-store';
+import { ConsumerRunner, migrateReadModels, readLag, type LogConsumer, type Projection } from '@app/event-store';
 import type { TProjectorLag } from '@app/contracts';
 import { formatLogPosition } from '@app/event-store';
-import { setupProjections } from './setup-projections.js';
 
 export const LOG_CONSUMERS = Symbol('LOG_CONSUMERS');
 
@@ -47,7 +46,7 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.runners.map((r) => r.consumer).filter((c): c is Projection => c.kind === 'projection');
-    await setupProjections(this.pool, projections);
+    await migrateReadModels(this.pool, projections);
     for (const runner of this.runners) await runner.start();
 
     this.wakeupWorker = new Worker(QUEUES.projections, async () => this.pokeAll(), {

@@ -18,3 +18,25 @@ export const ZPayolaHistoryEntry = z.object({
 });
 export type TPayolaHistoryEntry = z.infer<typeof ZPayolaHistoryEntry>;
 export const ZPayolaHistory = z.array(ZPayolaHistoryEntry);
+
+/** Spec §9: the Payola history shows ten entries a page. */
+export const PAYOLA_HISTORY_PAGE_SIZE = 10;
+export const PAYOLA_HISTORY_MAX_PAGE_SIZE = 100;
+/** Response header of GET /api/payola/history: how many entries match the filters, over all pages. */
+export const PAYOLA_HISTORY_TOTAL_HEADER = 'X-Total-Count';
+
+/**
+ * Query of GET /api/payola/history: filtered and paged on the server. The body stays the spec's array
+ * of entries (newest first); the number of matching entries comes in the `X-Total-Count` header.
+ * `since` is an instant the browser computes in its own time zone (local midnight for 'today',
+ * 7 or 30 days back for 'week' and 'month'), so the server needs no knowledge of the user's zone.
+ */
+export const ZPayolaHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAYOLA_HISTORY_MAX_PAGE_SIZE).default(PAYOLA_HISTORY_PAGE_SIZE),
+  since: z.iso.datetime({ offset: true }).optional(),
+  category: z.string().trim().max(50).optional(),
+  action: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type TPayolaHistoryQuery = z.infer<typeof ZPayolaHistoryQuery>;

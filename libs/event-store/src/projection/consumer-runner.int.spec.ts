@@ -2,32 +2,35 @@ import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { silentLogger, testRegistry } from '../../test/fixtures.js';
 import { EventStore } from '../event-store.js';
 import { ConsumerRunner } from './consumer-runner.js';
-import type { Projection } from './log-consumer.js';
+import { defineProjection, type Projection } from './log-consumer.js';
+import { migrateReadModels } from './read-model-migrations.js';
 import { logStatsProjection } from './log-stats.projection.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { replayProjection, verifyProjection } from './rebuild.js';
 
 /** Names only: counts test.Renamed events per stream, ignoring every other type. */
-const renamesProjection: Projection = {
+const renamesProjection = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
   kind: 'projection',
   name: 'renames',
   eventTypes: ['test.Renamed'],
   tables: ['renames'],
-  async setup(db) {
-    await db.query(
-      'create table if not exists renames (stream_id text primary key, renames int not null, last_name text not null)',
-    );
-  },
+  migrations: [
+    {
+      version: 1,
+      description: 'renames per stream',
+      sql: 'create table renames (stream_id text primary key, renames int not null, last_name text not null)',
+    },
+  ],
   async handle(events, db) {
     for (const event of events) {
       await db.query(
         `insert into renames values ($1, 1, $2)
          on conflict (stream_id) do update set renames = renames.renames + 1, last_name = excluded.last_name`,
-        [event.streamId, (event.data as { name: string }).name],
+        [event.streamId, event.data.name],
       );
     }
   },
-};
+});
 
 async function totals(db: TestDatabase): Promise<number> {
   const { rows } = await db.pool.query<{ total: number }>(
@@ -43,7 +46,7 @@ describe('projection runners', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new EventStore(db.pool, testRegistry());
-    for (const projection of [logStatsProjection, renamesProjection]) await projection.setup(db.pool);
+    await migrateReadModels(db.pool, [logStatsProjection, renamesProjection]);
   });
   afterAll(() => db.close());
 

@@ -1,16 +1,17 @@
 import type { Queryable } from '@app/platform';
-import type { StoredEvent } from '../stored-event.js';
+import type { EventEnvelope, StoredEvent } from '../stored-event.js';
+import type { ReadModelMigration } from './read-model-migrations.js';
 
-interface LogConsumerBase {
+interface LogConsumerBase<E extends EventEnvelope> {
   /** Unique and stable: it names the checkpoint. */
   readonly name: string;
   /** The event types it reads; every type when absent. */
-  readonly eventTypes?: readonly string[];
+  readonly eventTypes?: readonly E['type'][];
   /**
    * Handles a batch of events in log order, inside the transaction that also moves the checkpoint.
    * A crash anywhere rolls both back, so a batch is applied exactly once.
    */
-  handle(events: readonly StoredEvent[], db: Queryable): Promise<void>;
+  handle(events: readonly StoredEvent<E>[], db: Queryable): Promise<void>;
 }
 
 /**
@@ -18,20 +19,33 @@ interface LogConsumerBase {
  * the log into a fresh schema and swaps them in. Handlers must not read the clock or other tables
  * that a replay does not rebuild, so that a rebuild gives the same rows.
  */
-export interface Projection extends LogConsumerBase {
+export interface Projection<E extends EventEnvelope = EventEnvelope> extends LogConsumerBase<E> {
   readonly kind: 'projection';
   /** The unqualified names of the tables it owns. */
   readonly tables: readonly string[];
-  /** Creates its tables with unqualified names (search_path picks the schema); must be idempotent. */
-  setup(db: Queryable): Promise<void>;
+  /**
+   * How its tables are made, as numbered migrations with unqualified names (search_path picks the
+   * schema). The live tables get the ones not applied yet; a replay or verify builds scratch tables
+   * from all of them, so both always have the same shape. Never edit a landed migration: add one.
+   */
+  readonly migrations: readonly ReadModelMigration[];
 }
 
 /**
  * Performs side effects (emails, follow-up commands) for new events. Reactors are never replayed:
  * a rebuild must not send an email twice. They must be idempotent per event.
  */
-export interface Reactor extends LogConsumerBase {
+export interface Reactor<E extends EventEnvelope = EventEnvelope> extends LogConsumerBase<E> {
   readonly kind: 'reactor';
 }
 
 export type LogConsumer = Projection | Reactor;
+
+/** Types a projection by the events it reads: `defineProjection<EventOfType<'A' | 'B'>>({...})`. */
+export function defineProjection<E extends EventEnvelope>(projection: Projection<E>): Projection<E> {
+  return projection;
+}
+
+export function defineReactor<E extends EventEnvelope>(reactor: Reactor<E>): Reactor<E> {
+  return reactor;
+}

@@ -11,15 +11,19 @@ export const logStatsProjection: Projection = {
   kind: 'projection',
   name: 'log-stats',
   tables: ['log_stats'],
-  async setup(db: Queryable) {
-    await db.query(`
-      create table if not exists log_stats (
-        type text primary key,
-        events bigint not null,
-        last_position bigint not null,
-        last_recorded_at timestamptz not null
-      )`);
-  },
+  migrations: [
+    {
+      version: 1,
+      description: 'events per type',
+      // `if not exists`: databases from before versioned read-model migrations already have it.
+      sql: `create table if not exists log_stats (
+              type text primary key,
+              events bigint not null,
+              last_position bigint not null,
+              last_recorded_at timestamptz not null
+            )`,
+    },
+  ],
   async handle(events: readonly StoredEvent[], db: Queryable) {
     const byType = new Map<string, { count: number; lastPosition: number; lastRecordedAt: Date }>();
     for (const event of events) {

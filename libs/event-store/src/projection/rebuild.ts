@@ -3,6 +3,7 @@ import { withTransaction } from '@app/platform';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
 import type { Projection } from './log-consumer.js';
+import { createReadModelTables } from './read-model-migrations.js';
 import { projectBatch } from './project-batch.js';
 
 const LIVE_SCHEMA = 'public';
@@ -36,7 +37,7 @@ async function createScratchSchema(pool: Pool, prefix: string, projection: Proje
   await withTransaction(pool, async (client) => {
     await client.query(`create schema ${quoteIdent(schema)}`);
     await client.query(`set local search_path to ${quoteIdent(schema)}, ${LIVE_SCHEMA}`);
-    await projection.setup(client);
+    await createReadModelTables(client, projection);
   });
   return schema;
 }

@@ -5,9 +5,10 @@ import { CreateAccountHandler } from './application/commands/create-account/crea
 import { RequestPasswordResetHandler } from './application/commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './application/commands/reset-password/reset-password.handler.js';
 import { GetAuthUserHandler } from './application/queries/get-auth-user/get-auth-user.handler.js';
-import { AuthenticateUser } from './application/services/authenticate-user.js';
+import { CheckCredentialsHandler } from './application/queries/check-credentials/check-credentials.handler.js';
 import { PasswordHasher } from './application/services/password-hasher.js';
-import { UserRepository } from './application/services/user-repository.js';
+import { EmailReservations } from './application/services/email-reservations.js';
+import { GetAccountHandler } from './application/queries/get-account/get-account.handler.js';
 import { AccountController } from './http/account.controller.js';
 import { LocalLoginGuard, SignedInGuard } from './http/guards.js';
 import { LocalInboxController } from './http/local-inbox.controller.js';
@@ -21,8 +22,8 @@ import { SessionSerializer } from './http/session.serializer.js';
   controllers: [AccountController, LocalInboxController],
   providers: [
     PasswordHasher,
-    UserRepository,
-    AuthenticateUser,
+    EmailReservations,
+    CheckCredentialsHandler,
     LocalStrategy,
     SessionSerializer,
     LocalLoginGuard,
@@ -32,7 +33,8 @@ import { SessionSerializer } from './http/session.serializer.js';
     RequestPasswordResetHandler,
     ResetPasswordHandler,
     GetAuthUserHandler,
+    GetAccountHandler,
   ],
-  exports: [SignedInGuard, UserRepository],
+  exports: [SignedInGuard],
 })
 export class IdentityModule {}

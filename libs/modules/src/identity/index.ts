@@ -4,3 +4,8 @@ export { CSRF_TOKENS } from './http/csrf-tokens.js';
 export { SignedInGuard } from './http/guards.js';
 export { usersProjection, USERS_PROJECTION } from './projections/users.projection.js';
 export { RATE_LIMITS } from './http/rate-limit.js';
+export { CurrentUser, RequestId } from './http/current-user.js';
+export type { SessionUser } from './application/queries/check-credentials/check-credentials.query.js';
+export { GetAccount, type Account } from './application/queries/get-account/get-account.query.js';
+export { loadAccount } from './application/queries/get-account/load-account.js';
+export { GetAuthUser } from './application/queries/get-auth-user/get-auth-user.query.js';

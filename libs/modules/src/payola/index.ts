@@ -4,7 +4,18 @@ export {
   createVerificationRewardReactor,
   VERIFICATION_REWARD_REACTOR,
 } from './reactors/verification-reward.reactor.js';
-export { awardPayola, payolaStreamId, type Award } from './application/award-payola.js';
+export {
+  awardPayola,
+  awardDecision,
+  awardMetadata,
+  payolaAccountFold,
+  type Awarded,
+} from './application/award-payola.js';
+export {
+  GetRewardPreview,
+  type RewardPreview,
+} from './application/queries/get-reward-preview/get-reward-preview.query.js';
+export { payolaStreamId, decideAward, type AwardRequest, type AmountFor } from './domain/payola-account.js';
 export { activeMembershipsProjection } from './projections/active-memberships.projection.js';
 export {
   grantMonthlyMembership,

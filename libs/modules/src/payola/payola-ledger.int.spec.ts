@@ -1,5 +1,5 @@
 import { createDomainEventRegistry } from '@app/contracts';
-import { EventStore, replayProjection, verifyProjection, type LogConsumer } from '@app/event-store';
+import { EventStore, migrateReadModels, replayProjection, verifyProjection, type LogConsumer } from '@app/event-store';
 import { createTestDatabase, projectAll, type TestDatabase } from '@app/testing';
 import { usersProjection } from '../identity/index.js';
 import { payolaLedgerProjection } from './projections/payola-ledger.projection.js';
@@ -14,8 +14,7 @@ describe('Payola ledger (real PostgreSQL)', () => {
     db = await createTestDatabase();
     store = new EventStore(db.pool, createDomainEventRegistry());
     consumers = [createVerificationRewardReactor(store), payolaLedgerProjection, usersProjection];
-    await payolaLedgerProjection.setup(db.pool);
-    await usersProjection.setup(db.pool);
+    await migrateReadModels(db.pool, [payolaLedgerProjection, usersProjection]);
   });
   afterAll(() => db.close());
 

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '../identity/index.js';
+import { GetPayolaHistoryHandler } from './application/queries/get-payola-history/get-payola-history.handler.js';
+import { GetPayolaStatsHandler } from './application/queries/get-payola-stats/get-payola-stats.handler.js';
+import { GetRewardPreviewHandler } from './application/queries/get-reward-preview/get-reward-preview.handler.js';
 import { PayolaController } from './http/payola.controller.js';
 
-/** The Payola ledger's read side (the api). Rewards are granted by reactors in the worker. */
+/** The Payola ledger's read side (the api). Rewards are granted by reactors and jobs in the worker. */
 @Module({
-  imports: [IdentityModule],
+  imports: [CqrsModule, IdentityModule],
   controllers: [PayolaController],
+  providers: [GetPayolaStatsHandler, GetPayolaHistoryHandler, GetRewardPreviewHandler],
 })
 export class PayolaModule {}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { ProfilePage } from '@/features/membership/components/profile-page';
 
 export const Route = createFileRoute('/_app/profile')({

@@ -1,10 +1,9 @@
-import type { EventData, TRole } from '@app/contracts';
-import type { AccountCreated, PasswordChanged, PasswordResetRequested } from '@app/contracts';
+import { ACCOUNT_MESSAGES, type EventOfType, type EventPayload, type TRole } from '@app/contracts';
+import { DomainError } from '@app/domain';
 
-export type UserEvent =
-  | { type: 'AccountCreated'; data: EventData<typeof AccountCreated> }
-  | { type: 'PasswordResetRequested'; data: EventData<typeof PasswordResetRequested> }
-  | { type: 'PasswordChanged'; data: EventData<typeof PasswordChanged> };
+/** The identity module's events on a user's stream; other modules' events there pass it by. */
+export const USER_EVENT_TYPES = ['AccountCreated', 'PasswordResetRequested', 'PasswordChanged'] as const;
+export type UserEvent = EventOfType<(typeof USER_EVENT_TYPES)[number]>;
 
 /** What the write side needs to know about a user, rebuilt from the user's stream. */
 export interface UserState {
@@ -55,11 +54,38 @@ export function rebuild(events: readonly UserEvent[]): UserState | null {
   return events.reduce<UserState | null>(evolve, null);
 }
 
-export class ResetLinkInvalidError extends Error {
+/** How use cases load a user with the event-sourced repository. */
+export const userFold = {
+  eventTypes: USER_EVENT_TYPES,
+  initialState: (): UserState | null => null,
+  evolve,
+};
+
+export class ResetLinkInvalidError extends DomainError {
+  readonly kind = 'invalid';
   constructor() {
-    super('This reset link is invalid or has expired.');
-    this.name = 'ResetLinkInvalidError';
+    super(ACCOUNT_MESSAGES.resetLinkInvalid);
   }
+}
+
+export class EmailTakenError extends DomainError {
+  readonly kind = 'conflict';
+  constructor() {
+    super(ACCOUNT_MESSAGES.emailTaken);
+  }
+}
+
+export class AccountExistsError extends DomainError {
+  readonly kind = 'conflict';
+  constructor() {
+    super('This account already exists.');
+  }
+}
+
+/** A new account: only on an empty stream (the id is fresh; the email is reserved by the caller). */
+export function decideCreateAccount(state: UserState | null, account: EventPayload<'AccountCreated'>): UserEvent[] {
+  if (state) throw new AccountExistsError();
+  return [{ type: 'AccountCreated', data: account }];
 }
 
 /** Decides whether a reset token may set a new password. */

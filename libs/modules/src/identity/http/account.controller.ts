@@ -19,16 +19,12 @@ import { CreateAccount } from '../application/commands/create-account/create-acc
 import { RequestPasswordReset } from '../application/commands/request-password-reset/request-password-reset.command.js';
 import { ResetPassword } from '../application/commands/reset-password/reset-password.command.js';
 import { GetAuthUser } from '../application/queries/get-auth-user/get-auth-user.query.js';
-import type { SessionUser } from '../application/services/authenticate-user.js';
+import type { SessionUser } from '../application/queries/check-credentials/check-credentials.query.js';
 import { CSRF_TOKENS } from './csrf-tokens.js';
+import { CurrentUser, RequestId } from './current-user.js';
 import type { CsrfTokens } from './configure-sessions.js';
 import { LocalLoginGuard } from './guards.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.js';
-
-function requestId(req: Request): string | undefined {
-  const header = req.headers['x-request-id'];
-  return typeof header === 'string' ? header.slice(0, 100) : undefined;
-}
 
 function logIn(req: Request, user: SessionUser): Promise<void> {
   return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
@@ -57,10 +53,11 @@ export class AccountController {
   ) {}
 
   @Get('auth/check')
-  async check(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TAuthCheckResponse> {
-    const user = req.isAuthenticated()
-      ? await this.queries.execute(new GetAuthUser((req.user as SessionUser).id))
-      : null;
+  async check(
+    @CurrentUser('optional') session: SessionUser | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TAuthCheckResponse> {
+    const user = session ? await this.queries.execute(new GetAuthUser(session.id)) : null;
     if (!user) {
       res.status(401);
       return { authenticated: false, user: null };
@@ -73,10 +70,11 @@ export class AccountController {
   @UseGuards(RateLimitGuard)
   async createAccount(
     @Body(new ZodValidationPipe(ZCreateAccountRequest)) body: TCreateAccountRequest,
+    @RequestId() requestId: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TCreateAccountResponse> {
-    const { userId } = await this.commands.execute(new CreateAccount(body, requestId(req)));
+    const { userId } = await this.commands.execute(new CreateAccount(body, requestId));
     try {
       await logIn(req, { id: userId });
       this.csrf.issue(req, res, { overwrite: true });
@@ -92,9 +90,13 @@ export class AccountController {
   @HttpCode(200)
   @RateLimit('login')
   @UseGuards(RateLimitGuard, LocalLoginGuard)
-  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TLoginResponse> {
+  async login(
+    @CurrentUser() session: SessionUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TLoginResponse> {
     this.csrf.issue(req, res, { overwrite: true });
-    const user = await this.queries.execute(new GetAuthUser((req.user as SessionUser).id));
+    const user = await this.queries.execute(new GetAuthUser(session.id));
     if (!user) throw new Error('Signed-in user has no account');
     return {
       user: {
@@ -127,9 +129,9 @@ export class AccountController {
   @UseGuards(RateLimitGuard)
   async forgotPassword(
     @Body(new ZodValidationPipe(ZForgotPasswordRequest)) body: TForgotPasswordRequest,
-    @Req() req: Request,
+    @RequestId() requestId: string | undefined,
   ): Promise<TAcknowledgement> {
-    await this.commands.execute(new RequestPasswordReset(body.email, requestId(req)));
+    await this.commands.execute(new RequestPasswordReset(body.email, requestId));
     return { ok: true, message: ACCOUNT_MESSAGES.resetLinkSent };
   }
 
@@ -137,9 +139,9 @@ export class AccountController {
   @HttpCode(200)
   async resetPassword(
     @Body(new ZodValidationPipe(ZResetPasswordRequest)) body: TResetPasswordRequest,
-    @Req() req: Request,
+    @RequestId() requestId: string | undefined,
   ): Promise<TAcknowledgement> {
-    await this.commands.execute(new ResetPassword(body.token, body.password, requestId(req)));
+    await this.commands.execute(new ResetPassword(body.token, body.password, requestId));
     return { ok: true, message: ACCOUNT_MESSAGES.passwordReset };
   }
 }

@@ -1,6 +1,7 @@
-import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { InjectConfig, InjectPool, type AppConfig, type Pool } from '@app/platform';
+import { InjectPool, type Pool } from '@app/platform';
+import { LocalInboxGuard } from './local-inbox.guard.js';
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -11,22 +12,16 @@ function escapeHtml(value: string): string {
 
 /**
  * The local inbox: with no SMTP server configured, emails land here so a developer (or an
- * end-to-end test) can open them and follow their links. Off in production and when SMTP is set.
+ * end-to-end test) can open them and follow their links. Only for callers on this machine, and off
+ * in production and when SMTP is set (LocalInboxGuard).
  */
 @Controller('dev/inbox')
+@UseGuards(LocalInboxGuard)
 export class LocalInboxController {
-  constructor(
-    @InjectPool() private readonly pool: Pool,
-    @InjectConfig() private readonly config: AppConfig,
-  ) {}
-
-  private assertEnabled(): void {
-    if (this.config.SMTP_URL || this.config.NODE_ENV === 'production') throw new NotFoundException('Not found');
-  }
+  constructor(@InjectPool() private readonly pool: Pool) {}
 
   @Get()
   async list(@Res() res: Response): Promise<void> {
-    this.assertEnabled();
     const { rows } = await this.pool.query<{ id: number; recipient: string; subject: string; sent_at: Date }>(
       'select id, recipient, subject, sent_at from local_inbox order by id desc limit 200',
     );
@@ -47,7 +42,6 @@ ${rows.length ? `<ul aria-label="Emails">${items}</ul>` : '<p>No emails yet.</p>
 
   @Get(':id')
   async show(@Param('id', ParseIntPipe) id: number, @Res() res: Response): Promise<void> {
-    this.assertEnabled();
     const { rows } = await this.pool.query<{ html: string }>('select html from local_inbox where id = $1', [id]);
     if (!rows[0]) throw new NotFoundException('That email does not exist.');
     res.type('html').send(rows[0].html);

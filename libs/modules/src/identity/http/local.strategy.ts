@@ -1,12 +1,17 @@
 import { BadRequestException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { ACCOUNT_MESSAGES, ZLoginRequest } from '@app/contracts';
-import { AuthenticateUser, type SessionUser } from '../application/services/authenticate-user.js';
+import {
+  CheckCredentials,
+  type SessionUser,
+} from '../application/queries/check-credentials/check-credentials.query.js';
 
+/** passport-local's adapter to the CheckCredentials query. */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy) {
-  constructor(@Inject(AuthenticateUser) private readonly authenticateUser: AuthenticateUser) {
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {
     super({ usernameField: 'email', passwordField: 'password' });
   }
 
@@ -14,7 +19,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
     const parsed = ZLoginRequest.safeParse({ email, password });
     if (!parsed.success)
       throw new BadRequestException(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.invalidCredentials);
-    const user = await this.authenticateUser.execute(parsed.data.email, parsed.data.password);
+    const user = await this.queries.execute(new CheckCredentials(parsed.data.email, parsed.data.password));
     if (!user) throw new UnauthorizedException(ACCOUNT_MESSAGES.invalidCredentials);
     return user;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
-import type { SessionUser } from '../application/services/authenticate-user.js';
+import type { SessionUser } from '../application/queries/check-credentials/check-credentials.query.js';
 
 /** The session stores only the user id; everything else is read fresh on each request. */
 @Injectable()

@@ -1,38 +1,8 @@
-import type {
-  AccountCreated,
-  EventData,
-  KycApproved,
-  KycDeclined,
-  KycExpired,
-  KycSessionStarted,
-  PaymentCompleted,
-  PayolaAwarded,
-} from '@app/contracts';
-import type { Projection } from '@app/event-store';
+import type { EventOfType } from '@app/contracts';
+import { defineProjection } from '@app/event-store';
 import type { Queryable } from '@app/platform';
 
 export const USERS_PROJECTION = 'identity-users';
-
-/** Columns added after the table first shipped; `add column if not exists` upgrades old databases. */
-const LATER_COLUMNS = [
-  'payola_balance integer not null default 0',
-  'payment_completed boolean not null default false',
-  'verification_payment_amount_cents integer',
-  'verification_payment_date timestamptz',
-  'payment_method_last4 text',
-  'payment_method_brand text',
-  'stripe_customer_id text',
-  'stripe_subscription_id text',
-  'founding_fan_number integer',
-  'monthly_member boolean not null default false',
-  'verified boolean not null default false',
-  'kyc_completed boolean not null default false',
-  'veriff_session_id text',
-  'veriff_status text',
-  'veriff_decision_time timestamptz',
-  'veriff_first_name text',
-  'veriff_last_name text',
-];
 
 async function update(db: Queryable, userId: string, assignments: string, values: unknown[]): Promise<void> {
   await db.query(`update identity_users set ${assignments} where id = $1`, [userId, ...values]);
@@ -42,7 +12,19 @@ async function update(db: Queryable, userId: string, assignments: string, values
  * One row per account: what the auth check, the navigation bar and the profile show — account,
  * payment, identity check and Payola balance — so one read shows the whole user.
  */
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection<
+  EventOfType<
+    | 'AccountCreated'
+    | 'PayolaAwarded'
+    | 'PaymentCompleted'
+    | 'MembershipStarted'
+    | 'MembershipEnded'
+    | 'KycSessionStarted'
+    | 'KycApproved'
+    | 'KycDeclined'
+    | 'KycExpired'
+  >
+>({
   kind: 'projection',
   name: USERS_PROJECTION,
   eventTypes: [
@@ -57,24 +39,44 @@ export const usersProjection: Projection = {
     'KycExpired',
   ],
   tables: ['identity_users'],
-  async setup(db) {
-    await db.query(`
-      create table if not exists identity_users (
-        id text primary key,
-        email text not null,
-        first_name text not null,
-        last_name text not null,
-        role text not null,
-        zip_code text not null,
-        created_at timestamptz not null
-      )`);
-    for (const column of LATER_COLUMNS) await db.query(`alter table identity_users add column if not exists ${column}`);
-  },
+  migrations: [
+    {
+      version: 1,
+      description: 'one row per account: account, payment, identity check and Payola balance',
+      // `if not exists`: databases from before versioned read-model migrations already have it.
+      sql: `create table if not exists identity_users (
+              id text primary key,
+              email text not null,
+              first_name text not null,
+              last_name text not null,
+              role text not null,
+              zip_code text not null,
+              created_at timestamptz not null,
+              payola_balance integer not null default 0,
+              payment_completed boolean not null default false,
+              verification_payment_amount_cents integer,
+              verification_payment_date timestamptz,
+              payment_method_last4 text,
+              payment_method_brand text,
+              stripe_customer_id text,
+              stripe_subscription_id text,
+              founding_fan_number integer,
+              monthly_member boolean not null default false,
+              verified boolean not null default false,
+              kyc_completed boolean not null default false,
+              veriff_session_id text,
+              veriff_status text,
+              veriff_decision_time timestamptz,
+              veriff_first_name text,
+              veriff_last_name text
+            )`,
+    },
+  ],
   async handle(events, db) {
     for (const event of events) {
       switch (event.type) {
         case 'AccountCreated': {
-          const data = event.data as EventData<typeof AccountCreated>;
+          const data = event.data;
           await db.query(
             `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)
              values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
@@ -83,12 +85,12 @@ export const usersProjection: Projection = {
           break;
         }
         case 'PayolaAwarded': {
-          const award = event.data as EventData<typeof PayolaAwarded>;
+          const award = event.data;
           await update(db, award.userId, 'payola_balance = payola_balance + $2', [award.amount]);
           break;
         }
         case 'PaymentCompleted': {
-          const p = event.data as EventData<typeof PaymentCompleted>;
+          const p = event.data;
           await update(
             db,
             p.userId,
@@ -101,12 +103,10 @@ export const usersProjection: Projection = {
         }
         case 'MembershipStarted':
         case 'MembershipEnded':
-          await update(db, (event.data as { userId: string }).userId, 'monthly_member = $2', [
-            event.type === 'MembershipStarted',
-          ]);
+          await update(db, event.data.userId, 'monthly_member = $2', [event.type === 'MembershipStarted']);
           break;
         case 'KycSessionStarted': {
-          const k = event.data as EventData<typeof KycSessionStarted>;
+          const k = event.data;
           await update(
             db,
             k.userId,
@@ -116,7 +116,7 @@ export const usersProjection: Projection = {
           break;
         }
         case 'KycApproved': {
-          const k = event.data as EventData<typeof KycApproved>;
+          const k = event.data;
           await update(
             db,
             k.userId,
@@ -128,7 +128,7 @@ export const usersProjection: Projection = {
         }
         case 'KycDeclined':
         case 'KycExpired': {
-          const k = event.data as EventData<typeof KycDeclined> | EventData<typeof KycExpired>;
+          const k = event.data;
           const status = k.status === 'declined' || k.status === 'resubmission_requested' ? 'declined' : 'expired';
           await update(
             db,
@@ -141,4 +141,4 @@ export const usersProjection: Projection = {
       }
     }
   },
-};
+});

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TKycMode } from '@app/contracts';
+import { DomainError } from '@app/domain';
 
 export interface KycSessionRequest {
   userId: string;
@@ -47,19 +48,13 @@ export interface KycProvider {
 export const KYC_PROVIDER = Symbol('KYC_PROVIDER');
 
 /** The webhook's signature is missing or does not match its body. */
-export class KycWebhookSignatureError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'KycWebhookSignatureError';
-  }
+export class KycWebhookSignatureError extends DomainError {
+  readonly kind = 'unauthenticated';
 }
 
 /** The signed webhook body is not JSON. */
-export class KycWebhookPayloadError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'KycWebhookPayloadError';
-  }
+export class KycWebhookPayloadError extends DomainError {
+  readonly kind = 'invalid';
 }
 
 /** The identity service could not create a session (network, credentials, unexpected answer). */

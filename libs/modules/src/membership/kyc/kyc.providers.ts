@@ -4,6 +4,7 @@ import { HandleVeriffDecisionHandler } from './application/commands/handle-verif
 import { StartKycSessionHandler } from './application/commands/start-kyc-session/start-kyc-session.handler.js';
 import { SubmitTestDecisionHandler } from './application/commands/submit-test-decision/submit-test-decision.handler.js';
 import { GetKycStatusHandler } from './application/queries/get-kyc-status/get-kyc-status.handler.js';
+import { KycSessions } from './application/services/kyc-sessions.js';
 import { KycController } from './http/kyc.controller.js';
 import { VeriffWebhookController } from './http/veriff-webhook.controller.js';
 import { KYC_PROVIDER, type KycProvider } from './kyc-provider.js';
@@ -27,6 +28,7 @@ export function createKycProvider(config: AppConfig): KycProvider {
 export const KYC_CONTROLLERS: Type[] = [KycController, VeriffWebhookController];
 export const KYC_PROVIDERS: Provider[] = [
   { provide: KYC_PROVIDER, inject: [APP_CONFIG], useFactory: createKycProvider },
+  KycSessions,
   StartKycSessionHandler,
   HandleVeriffDecisionHandler,
   SubmitTestDecisionHandler,

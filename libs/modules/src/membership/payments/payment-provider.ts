@@ -23,6 +23,26 @@ export interface Checkout {
   amountCents: number;
 }
 
+/** What completing a payment reads from the provider's paid payment intent or invoice. */
+export interface PaidPayment {
+  /** Cents received, when the provider says (else the checkout's amount stands). */
+  amountCents: number | null;
+  currency: string | null;
+  /** The user the provider's metadata names: only a cross-check against our own checkout. */
+  claimedUserId: string | null;
+}
+
+/** Reads a Stripe payment intent or invoice (from a webhook event or from Stripe's API). */
+export function readPaidPayment(object: Record<string, unknown>): PaidPayment {
+  const amount = object.amount_received ?? object.amount_paid;
+  const metadata = object.metadata as { userId?: unknown } | null | undefined;
+  return {
+    amountCents: amount === undefined || amount === null ? null : Number(amount),
+    currency: typeof object.currency === 'string' ? object.currency : null,
+    claimedUserId: typeof metadata?.userId === 'string' && metadata.userId ? metadata.userId : null,
+  };
+}
+
 export interface CardDetails {
   last4: string | null;
   brand: string | null;
@@ -43,7 +63,7 @@ export interface PaymentProvider {
    * The provider's own record of a payment (payment intent or invoice) when it has been paid, else
    * null: lets a returning payer be confirmed when the webhook is late or lost.
    */
-  paidPayment(paymentId: string): Promise<Record<string, unknown> | null>;
+  paidPayment(paymentId: string): Promise<PaidPayment | null>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

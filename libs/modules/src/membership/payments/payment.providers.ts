@@ -1,35 +1,50 @@
 import type { Provider, Type } from '@nestjs/common';
-import { APP_CONFIG, PG_POOL, type AppConfig, type Pool } from '@app/platform';
+import { APP_CONFIG, type AppConfig } from '@app/platform';
+import { CompletePaymentHandler } from './application/commands/complete-payment/complete-payment.handler.js';
+import { ConfirmPaymentHandler } from './application/commands/confirm-payment/confirm-payment.handler.js';
+import { CreatePaymentIntentHandler } from './application/commands/create-payment-intent/create-payment-intent.handler.js';
+import { EndMembershipHandler } from './application/commands/end-membership/end-membership.handler.js';
+import { HandleStripeWebhookHandler } from './application/commands/handle-stripe-webhook/handle-stripe-webhook.handler.js';
+import { OpenCustomerPortalHandler } from './application/commands/open-customer-portal/open-customer-portal.handler.js';
+import { RenewMembershipHandler } from './application/commands/renew-membership/renew-membership.handler.js';
+import { SubmitTestCardPaymentHandler } from './application/commands/submit-test-card-payment/submit-test-card-payment.handler.js';
+import { GetPayingUserHandler } from './application/queries/get-paying-user/get-paying-user.handler.js';
+import { GetTestModePortalHandler } from './application/queries/get-test-mode-portal/get-test-mode-portal.handler.js';
+import { PaymentSessions } from './application/services/payment-sessions.js';
+import { PaymentsController } from './http/payments.controller.js';
+import { TestPaymentsController } from './http/test-payments.controller.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
-import { PaymentWebhooks } from './payment-webhooks.js';
-import { PaymentsController } from './payments.controller.js';
 import { StripePaymentProvider } from './stripe-payment-provider.js';
+import { StripeWebhookSignature } from './stripe-webhook-signature.js';
 import { TestModePaymentProvider } from './test-mode-payment-provider.js';
-import { TestPaymentsController } from './test-payments.controller.js';
+
+/** Stripe when its secret key is configured, otherwise the built-in test mode. */
+export function createPaymentProvider(config: AppConfig, sessions: PaymentSessions): PaymentProvider {
+  if (!config.STRIPE_SECRET_KEY) return new TestModePaymentProvider((paymentId) => sessions.card(paymentId));
+  return new StripePaymentProvider({
+    secretKey: config.STRIPE_SECRET_KEY,
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+    priceMonthly: config.STRIPE_PRICE_MONTHLY!,
+    priceVerificationFee: config.STRIPE_PRICE_VERIFICATION_FEE!,
+    apiHost: config.STRIPE_API_HOST,
+  });
+}
 
 /** The payment part of the membership module. */
 export const PAYMENT_CONTROLLERS: Type[] = [PaymentsController, TestPaymentsController];
 
 export const PAYMENT_PROVIDERS: Provider[] = [
-  {
-    provide: PAYMENT_PROVIDER,
-    inject: [APP_CONFIG, PG_POOL],
-    useFactory: (config: AppConfig, pool: Pool): PaymentProvider =>
-      config.STRIPE_SECRET_KEY
-        ? new StripePaymentProvider({
-            secretKey: config.STRIPE_SECRET_KEY,
-            publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
-            priceMonthly: config.STRIPE_PRICE_MONTHLY!,
-            priceVerificationFee: config.STRIPE_PRICE_VERIFICATION_FEE!,
-            apiHost: config.STRIPE_API_HOST,
-          })
-        : new TestModePaymentProvider(async (paymentId) => {
-            const { rows } = await pool.query<{ card_last4: string | null; card_brand: string | null }>(
-              'select card_last4, card_brand from payment_sessions where stripe_payment_intent_id = $1',
-              [paymentId],
-            );
-            return { last4: rows[0]?.card_last4 ?? null, brand: rows[0]?.card_brand ?? null };
-          }),
-  },
-  PaymentWebhooks,
+  { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG, PaymentSessions], useFactory: createPaymentProvider },
+  PaymentSessions,
+  StripeWebhookSignature,
+  CreatePaymentIntentHandler,
+  ConfirmPaymentHandler,
+  HandleStripeWebhookHandler,
+  CompletePaymentHandler,
+  RenewMembershipHandler,
+  EndMembershipHandler,
+  OpenCustomerPortalHandler,
+  SubmitTestCardPaymentHandler,
+  GetPayingUserHandler,
+  GetTestModePortalHandler,
 ];

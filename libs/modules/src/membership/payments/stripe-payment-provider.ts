@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { CardDetails, Checkout, CheckoutRequest, PaymentProvider } from './payment-provider.js';
-import { amountDueTodayCents } from './payment-provider.js';
+import type { CardDetails, Checkout, CheckoutRequest, PaidPayment, PaymentProvider } from './payment-provider.js';
+import { amountDueTodayCents, readPaidPayment } from './payment-provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -112,13 +112,13 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async paidPayment(paymentId: string): Promise<Record<string, unknown> | null> {
+  async paidPayment(paymentId: string): Promise<PaidPayment | null> {
     if (paymentId.startsWith('pi_')) {
       const intent = await this.stripe.paymentIntents.retrieve(paymentId);
-      return intent.status === 'succeeded' ? (intent as unknown as Record<string, unknown>) : null;
+      return intent.status === 'succeeded' ? readPaidPayment({ ...intent }) : null;
     }
     const invoice = await this.stripe.invoices.retrieve(paymentId);
-    return invoice.status === 'paid' ? (invoice as unknown as Record<string, unknown>) : null;
+    return invoice.status === 'paid' ? readPaidPayment({ ...invoice }) : null;
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { PAYMENT_MESSAGES, type TTestCardPaymentRequest } from '@app/contracts';
+import { DomainError } from '@app/domain';
 import type { CardDetails, Checkout, CheckoutRequest, PaymentProvider } from './payment-provider.js';
 import { amountDueTodayCents } from './payment-provider.js';
 
@@ -21,9 +23,48 @@ export function cardBrand(cardNumber: string): string {
   return 'unknown';
 }
 
+/** The card form's fields do not describe a card (the messages are Stripe.js's). */
+export class InvalidCardError extends DomainError {
+  readonly kind = 'invalid';
+}
+
+/** The test card is one of Stripe's decline cards: 402 Payment Required with the card's message, as Stripe answers. */
+export class CardDeclinedError extends DomainError {
+  readonly kind = 'payment-required';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+function validExpiry(expiry: string, now: Date): boolean {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+
+/** Charges one of Stripe's test cards: the card that paid, or the refusal Stripe would give. */
+export function chargeTestCard(
+  card: Pick<TTestCardPaymentRequest, 'cardNumber' | 'expiry' | 'cvc'>,
+  now = new Date(),
+): { last4: string; brand: string } {
+  const number = card.cardNumber.replace(/[\s-]/g, '');
+  const outcome = TEST_CARDS[number];
+  if (!/^\d{12,19}$/.test(number) || !outcome) throw new InvalidCardError(PAYMENT_MESSAGES.cardNumberIncorrect);
+  if (!validExpiry(card.expiry, now)) throw new InvalidCardError(PAYMENT_MESSAGES.expiryInvalid);
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new InvalidCardError(PAYMENT_MESSAGES.cvcInvalid);
+  if (outcome.outcome === 'declined') throw new CardDeclinedError(outcome.message, outcome.code);
+  return { last4: number.slice(-4), brand: cardBrand(number) };
+}
+
 /**
  * The built-in test mode: ids and client secrets shaped like Stripe's, no network. The card form
- * (TestPaymentsController) charges the test card and delivers a Stripe-shaped, Stripe-signed event
+ * (SubmitTestCardPayment) charges the test card and delivers a Stripe-shaped, Stripe-signed event
  * to the same webhook handler that real Stripe events go through.
  */
 export class TestModePaymentProvider implements PaymentProvider {

@@ -1,41 +1,70 @@
-import type { EventStore, AppendResult } from '@app/event-store';
+import { decideAndAppend, type AppendResult, type Decided, type EventStore } from '@app/event-store';
+import type { TEventMetadata } from '@app/contracts';
 import type { Queryable } from '@app/platform';
-import { ruleDefinition, type RewardRule } from '@app/domain';
+import {
+  decideAward,
+  payolaAccountFold,
+  payolaStreamId,
+  type AmountFor,
+  type AwardRequest,
+  type PayolaAccountState,
+  type PayolaEvent,
+} from '../domain/payola-account.js';
 
-export function payolaStreamId(userId: string): string {
-  return `payola-${userId}`;
+export { payolaAccountFold, payolaStreamId };
+
+/**
+ * The decision step of every reward, for the event-sourced repository: the award rules decide, and
+ * the (user, source) reservation row commits with the event, which lets the monthly job find who
+ * still needs its grant with one query.
+ */
+export function awardDecision(request: AwardRequest, amountFor?: AmountFor) {
+  return async (state: PayolaAccountState, tx: Queryable): Promise<Decided<PayolaEvent, boolean>> => {
+    const events = decideAward(state, request, amountFor);
+    if (events.length > 0) {
+      await tx.query('insert into payola_award_sources (user_id, source) values ($1, $2) on conflict do nothing', [
+        request.userId,
+        request.source,
+      ]);
+    }
+    return { events, result: events.length > 0 };
+  };
 }
 
-export interface Award {
-  userId: string;
-  rule: RewardRule;
-  amount: number;
-  description: string;
-  /** What earned it; each (user, source) pays at most once. */
-  source: string;
+export function awardMetadata(request: AwardRequest): TEventMetadata {
+  return { actingUserId: request.userId, causationId: request.source };
+}
+
+export interface Awarded {
+  /** The award as recorded, or null when this source had already paid or the rule pays 0 here. */
+  award: PayolaEvent['data'] | null;
+  appended: AppendResult | null;
 }
 
 /**
- * Records a reward decided by the policy, once per (user, source), in the caller's transaction.
- * Returns null when this source already paid this user.
+ * Records a reward inside the caller's transaction (a reactor's batch, or another module's command
+ * that pays in the same transaction as its own events). The caller notifies the projectors after
+ * its commit.
  */
-export async function awardPayola(store: EventStore, db: Queryable, award: Award): Promise<AppendResult | null> {
-  const reserved = await db.query(
-    'insert into payola_award_sources (user_id, source) values ($1, $2) on conflict do nothing',
-    [award.userId, award.source],
+export async function awardPayola(
+  store: EventStore,
+  db: Queryable,
+  request: AwardRequest,
+  amountFor?: AmountFor,
+): Promise<Awarded> {
+  let award: PayolaEvent['data'] | null = null;
+  const decide = awardDecision(request, amountFor);
+  const { appended } = await decideAndAppend(
+    store,
+    db,
+    payolaStreamId(request.userId),
+    payolaAccountFold,
+    async (state, tx) => {
+      const decided = await decide(state, tx);
+      award = decided.events[0]?.data ?? null;
+      return decided;
+    },
+    awardMetadata(request),
   );
-  if (reserved.rowCount === 0) return null;
-  const { action, category } = ruleDefinition(award.rule);
-  return store.append(
-    payolaStreamId(award.userId),
-    'any',
-    [
-      {
-        type: 'PayolaAwarded',
-        data: { ...award, action, category },
-        metadata: { actingUserId: award.userId, causationId: award.source },
-      },
-    ],
-    { client: db },
-  );
+  return { award, appended };
 }

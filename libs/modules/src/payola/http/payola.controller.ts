@@ -1,51 +1,38 @@
-import { Controller, Get, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import type { TPayolaHistoryEntry, TPayolaStats } from '@app/contracts';
-import { SignedInGuard } from '../../identity/index.js';
-import { InjectPool, type Pool } from '@app/platform';
-
-function signedInUserId(req: Request): string {
-  return (req.user as { id: string }).id;
-}
+import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import {
+  PAYOLA_HISTORY_TOTAL_HEADER,
+  ZPayolaHistoryQuery,
+  type TPayolaHistoryEntry,
+  type TPayolaHistoryQuery,
+  type TPayolaStats,
+} from '@app/contracts';
+import { ZodValidationPipe } from '@app/platform';
+import { CurrentUser, SignedInGuard, type SessionUser } from '../../identity/index.js';
+import { GetPayolaHistory } from '../application/queries/get-payola-history/get-payola-history.query.js';
+import { GetPayolaStats } from '../application/queries/get-payola-stats/get-payola-stats.query.js';
 
 /** Spec §7 payola/stats and payola/history: the signed-in user's own ledger only. */
 @Controller('payola')
 @UseGuards(SignedInGuard)
 export class PayolaController {
-  constructor(@InjectPool() private readonly pool: Pool) {}
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Get('stats')
-  async stats(@Req() req: Request): Promise<TPayolaStats> {
-    const { rows } = await this.pool.query<{ balance: number; total_earned: number }>(
-      'select balance, total_earned from payola_balances where user_id = $1',
-      [signedInUserId(req)],
-    );
-    return { currentBalance: rows[0]?.balance ?? 0, totalEarned: rows[0]?.total_earned ?? 0 };
+  stats(@CurrentUser() user: SessionUser): Promise<TPayolaStats> {
+    return this.queries.execute(new GetPayolaStats(user.id));
   }
 
+  /** The spec's array of entries (one page); the number matching the filters in X-Total-Count. */
   @Get('history')
-  async history(@Req() req: Request): Promise<TPayolaHistoryEntry[]> {
-    const { rows } = await this.pool.query<{
-      id: string;
-      action: string;
-      category: string;
-      description: string;
-      amount: number;
-      balance: number;
-      created_at: Date;
-    }>(
-      `select id, action, category, description, amount, balance, created_at from payola_ledger
-       where user_id = $1 order by position desc limit 1000`,
-      [signedInUserId(req)],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      action: row.action,
-      category: row.category,
-      description: row.description,
-      amount: row.amount,
-      balance: row.balance,
-      createdAt: row.created_at.toISOString(),
-    }));
+  async history(
+    @CurrentUser() user: SessionUser,
+    @Query(new ZodValidationPipe(ZPayolaHistoryQuery)) filters: TPayolaHistoryQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TPayolaHistoryEntry[]> {
+    const { entries, total } = await this.queries.execute(new GetPayolaHistory(user.id, filters));
+    res.setHeader(PAYOLA_HISTORY_TOTAL_HEADER, String(total));
+    return entries;
   }
 }

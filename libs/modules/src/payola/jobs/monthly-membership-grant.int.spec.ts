@@ -1,5 +1,5 @@
 import { createDomainEventRegistry } from '@app/contracts';
-import { EventStore } from '@app/event-store';
+import { EventStore, migrateReadModels } from '@app/event-store';
 import { createTestDatabase, projectAll, type TestDatabase } from '@app/testing';
 import { activeMembershipsProjection } from '../projections/active-memberships.projection.js';
 import { payolaLedgerProjection } from '../projections/payola-ledger.projection.js';
@@ -12,7 +12,7 @@ describe('monthly membership grant', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new EventStore(db.pool, createDomainEventRegistry());
-    for (const projection of [activeMembershipsProjection, payolaLedgerProjection]) await projection.setup(db.pool);
+    await migrateReadModels(db.pool, [activeMembershipsProjection, payolaLedgerProjection]);
   });
   afterAll(() => db.close());
 

@@ -1,7 +1,8 @@
-import { membershipMonth, rewardAmount } from '@app/domain';
-import type { EventStore } from '@app/event-store';
-import { withTransaction, type Pool } from '@app/platform';
-import { awardPayola } from '../application/award-payola.js';
+import { membershipMonth } from '@app/domain';
+import { EventSourcedRepository, ProjectionWaiter, type EventStore } from '@app/event-store';
+import type { Pool } from '@app/platform';
+import { awardDecision, awardMetadata, payolaAccountFold, payolaStreamId } from '../application/award-payola.js';
+import type { AwardRequest } from '../domain/payola-account.js';
 
 export const MONTHLY_GRANT_QUEUE = 'payola-schedule';
 export const MONTHLY_GRANT_JOB = 'grant-monthly-membership';
@@ -10,9 +11,10 @@ export const MONTHLY_GRANT_SCHEDULE = { id: 'monthly-membership-grant', pattern:
 
 /**
  * Grants +100 Payola for the current UTC calendar month to every fan with an active membership
- * who has not had it yet. Safe to run any number of times.
+ * who has not had it yet. Safe to run any number of times, and concurrently.
  */
 export async function grantMonthlyMembership(pool: Pool, store: EventStore, now = new Date()): Promise<number> {
+  const repository = new EventSourcedRepository(pool, store, new ProjectionWaiter(pool));
   const month = membershipMonth(now);
   const source = `monthly-membership:${month}`;
   const { rows } = await pool.query<{ user_id: string }>(
@@ -23,19 +25,16 @@ export async function grantMonthlyMembership(pool: Pool, store: EventStore, now 
   );
   let granted = 0;
   for (const { user_id: userId } of rows) {
-    const result = await withTransaction(pool, (client) =>
-      awardPayola(store, client, {
-        userId,
-        rule: 'monthly-membership',
-        amount: rewardAmount('monthly-membership'),
-        description: `Monthly membership, ${month}`,
-        source,
-      }),
-    );
-    if (result) {
-      store.notifyAppended(result);
-      granted += 1;
-    }
+    const request: AwardRequest = {
+      userId,
+      rule: 'monthly-membership',
+      description: `Monthly membership, ${month}`,
+      source,
+    };
+    const { result } = await repository.execute(payolaStreamId(userId), payolaAccountFold, awardDecision(request), {
+      metadata: awardMetadata(request),
+    });
+    if (result) granted += 1;
   }
   return granted;
 }

@@ -5,6 +5,8 @@ import { Identity0003 } from './0003-identity.js';
 import { Payola0004 } from './0004-payola.js';
 import { Membership0005 } from './0005-membership.js';
 import { EmailOutbox0006 } from './0006-email-outbox.js';
+import { ReadModelMigrations0007 } from './0007-read-model-migrations.js';
+import { Catalog0008 } from './0008-catalog.js';
 
 /**
  * Every migration, in order. Listed explicitly instead of discovered from disk so that the same
@@ -18,4 +20,6 @@ export const migrations: MigrationObject[] = [
   { name: '0004-payola', class: Payola0004 },
   { name: '0005-membership', class: Membership0005 },
   { name: '0006-email-outbox', class: EmailOutbox0006 },
+  { name: '0007-read-model-migrations', class: ReadModelMigrations0007 },
+  { name: '0008-catalog', class: Catalog0008 },
 ];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZLoginResponse, type TLoginRequest } from '@app/contracts';
-import { authQueryKey, sendWithSession } from '@/features/session/api/auth-query';
+import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
 import { apiPost } from '@/lib/api-client';
 
 export function useLoginMutation() {
@@ -8,6 +8,6 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: (body: TLoginRequest) =>
       sendWithSession(queryClient, () => apiPost('/api/login', body, ZLoginResponse)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authUserQueryOptions().queryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TForgotPasswordRequest, TResetPasswordRequest } from '@app/contracts';
-import { refetchSession, sendWithSession } from '@/features/session/api/auth-query';
+import { refetchSession, sendWithSession } from '@/lib/session/auth-user-query';
 import { apiPost } from '@/lib/api-client';
 
 /** Answered the same whether or not an account exists for the email. */

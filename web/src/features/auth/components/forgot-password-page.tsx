@@ -5,12 +5,12 @@ import { ACCOUNT_MESSAGES, ZForgotPasswordRequest } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FocusedPage } from '@/components/ui/focused-page';
 import { Input } from '@/components/ui/input';
 import { textLinkClasses } from '@/components/ui/text-link';
-import { toast } from '@/components/ui/use-toast';
-import { FocusedPage } from '@/features/shell/components/focused-page';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useForgotPasswordMutation } from '../api/password-reset';
 
 function failureMessage(error: unknown): string {
@@ -21,7 +21,7 @@ function failureMessage(error: unknown): string {
 
 export function ForgotPasswordPage() {
   const sendLink = useForgotPasswordMutation();
-  const form = useZodForm(ZForgotPasswordRequest, { email: '' });
+  const form = useContractForm(ZForgotPasswordRequest, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   function send(email: string) {
@@ -37,13 +37,11 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const submit = form.formProps(({ email }) => send(email));
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!form.values.email.trim()) {
+    if (!form.getValues('email').trim()) {
       toast({ title: 'Email required', description: 'Please enter your email address.', variant: 'destructive' });
     }
-    submit.onSubmit(event);
+    void form.handleSubmit(({ email }) => send(email))(event);
   }
 
   if (sentTo) {
@@ -93,8 +91,8 @@ export function ForgotPasswordPage() {
       description="Enter the email you signed up with and we'll send you a link to reset your password."
     >
       <Card className="p-5 sm:p-8">
-        <form {...submit} onSubmit={onSubmit} className="flex flex-col gap-5">
-          <Field label="Email" error={form.errors.email} required>
+        <form {...form.formProps} onSubmit={onSubmit} className="flex flex-col gap-5">
+          <Field label="Email" error={form.formState.errors.email?.message} required>
             <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
           </Field>
           <Button type="submit" size="lg" block loading={sendLink.isPending} loadingText="Sending...">

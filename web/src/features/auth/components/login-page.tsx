@@ -1,19 +1,19 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ZLoginRequest } from '@app/contracts';
+import { ZLoginRequest, type TLoginRequest } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FocusedPage } from '@/components/ui/focused-page';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textLinkClasses } from '@/components/ui/text-link';
-import { toast } from '@/components/ui/use-toast';
-import { storeAccount, storeSelectedRole } from '@/features/session/lib/local-account';
-import { FocusedPage } from '@/features/shell/components/focused-page';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { storeAccount, storeSelectedRole } from '@/lib/session/local-account';
+import { useContractForm } from '@/lib/use-contract-form';
 import { cn } from '@/lib/utils';
-import { useZodForm } from '@/lib/use-zod-form';
 import { useLoginMutation } from '../api/login';
 
 /** Spec §9: the redirect waits 1 s after login. */
@@ -22,8 +22,9 @@ const REDIRECT_AFTER_LOGIN_MS = 1000;
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const form = useZodForm(ZLoginRequest, { email: '', password: '' });
-  const { errors, register } = form;
+  const form = useContractForm(ZLoginRequest, { email: '', password: '' });
+  const { errors } = form.formState;
+  const { register } = form;
   const [redirectTo, setRedirectTo] = useState<'/' | '/verification' | null>(null);
 
   useEffect(() => {
@@ -32,7 +33,7 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [navigate, redirectTo]);
 
-  const submit = form.formProps((credentials) => {
+  const logIn = (credentials: TLoginRequest) => {
     login.mutate(credentials, {
       onSuccess: ({ user }) => {
         // The payment page reads these, as it does after sign-up.
@@ -51,7 +52,7 @@ export function LoginPage() {
         });
       },
     });
-  });
+  };
 
   return (
     <FocusedPage
@@ -61,12 +62,12 @@ export function LoginPage() {
       description="Sign in to your verified account."
     >
       <Card className="p-5 sm:p-8">
-        <form {...submit} className="flex flex-col gap-5">
-          <Field label="Email" error={errors.email} required>
+        <form {...form.formProps} onSubmit={form.handleSubmit(logIn)} className="flex flex-col gap-5">
+          <Field label="Email" error={errors.email?.message} required>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
           </Field>
           <div className="flex flex-col gap-2.5">
-            <Field label="Password" error={errors.password} required>
+            <Field label="Password" error={errors.password?.message} required>
               <PasswordInput autoComplete="current-password" {...register('password')} />
             </Field>
             <Link to="/forgot-password" className={cn('self-end text-sm', textLinkClasses)}>

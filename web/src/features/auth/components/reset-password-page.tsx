@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, CircleCheckBig, LinkIcon, LockKeyhole, Unlink } from 'lucide-react';
 import { useState } from 'react';
-import { ZResetPasswordForm } from '@app/contracts';
+import { ZResetPasswordForm, type TResetPasswordForm } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FocusedPage } from '@/components/ui/focused-page';
 import { PasswordInput } from '@/components/ui/password-input';
-import { toast } from '@/components/ui/use-toast';
-import { FocusedPage } from '@/features/shell/components/focused-page';
+import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useResetPasswordMutation } from '../api/password-reset';
 
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
@@ -22,11 +22,12 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
 function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const resetPassword = useResetPasswordMutation();
-  const form = useZodForm(ZResetPasswordForm, { password: '', confirmPassword: '' });
-  const { errors, register } = form;
+  const form = useContractForm(ZResetPasswordForm, { password: '', confirmPassword: '' });
+  const { errors } = form.formState;
+  const { register } = form;
   const [linkRejected, setLinkRejected] = useState(false);
 
-  const submit = form.formProps(({ password }) => {
+  const reset = ({ password }: TResetPasswordForm) => {
     resetPassword.mutate(
       { token, password },
       {
@@ -52,7 +53,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
         },
       },
     );
-  });
+  };
 
   return (
     <FocusedPage
@@ -61,11 +62,11 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
       description="Choose a new password for your account. Use at least 8 characters."
     >
       <Card className="p-5 sm:p-8">
-        <form {...submit} className="flex flex-col gap-5">
-          <Field label="New Password" error={errors.password} required>
+        <form {...form.formProps} onSubmit={form.handleSubmit(reset)} className="flex flex-col gap-5">
+          <Field label="New Password" error={errors.password?.message} required>
             <PasswordInput autoComplete="new-password" {...register('password')} />
           </Field>
-          <Field label="Confirm New Password" error={errors.confirmPassword} required>
+          <Field label="Confirm New Password" error={errors.confirmPassword?.message} required>
             <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
           </Field>
           <Button type="submit" size="lg" block loading={resetPassword.isPending} loadingText="Resetting Password...">

@@ -1,24 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ZKycStatusResponse,
   ZKycTestDecisionResponse,
   ZStartKycSessionResponse,
-  type TKycStatusResponse,
   type TKycTestDecisionRequest,
 } from '@app/contracts';
-import { sendWithSession } from '@/features/session/api/auth-query';
+import { sendWithSession } from '@/lib/session/auth-user-query';
 import { apiGet, apiPost } from '@/lib/api-client';
 
 /**
- * POST /api/kyc/session on mount: continues the open identity check session, or starts a new one. A new
- * `attempt` opens a new session (after a declined or expired decision).
+ * POST /api/kyc/session when the identity step shows: continues the open identity check session, or
+ * starts a new one. A new `attempt` opens a new session (after a declined or expired decision).
  */
-export function useKycSessionQuery(userId: string, attempt: number) {
-  const queryClient = useQueryClient();
-  return useQuery({
+export function kycSessionQueryOptions(userId: string, attempt: number) {
+  return queryOptions({
     queryKey: ['/api/kyc/session', userId, attempt],
-    queryFn: ({ signal }) =>
-      sendWithSession(queryClient, () => apiPost('/api/kyc/session', undefined, ZStartKycSessionResponse, { signal })),
+    queryFn: ({ client, signal }) =>
+      sendWithSession(client, () => apiPost('/api/kyc/session', undefined, ZStartKycSessionResponse, { signal })),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -35,6 +33,12 @@ export function useKycTestDecisionMutation() {
   });
 }
 
-export function fetchKycStatus(signal?: AbortSignal): Promise<TKycStatusResponse> {
-  return apiGet('/api/kyc/status', ZKycStatusResponse, { signal });
+/** GET /api/kyc/status, polled after the identity service reports that the user finished its session. */
+export function kycStatusQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: ['/api/kyc/status', sessionId],
+    queryFn: ({ signal }) => apiGet('/api/kyc/status', ZKycStatusResponse, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ZConfirmPaymentResponse,
   ZCreatePaymentIntentResponse,
@@ -8,21 +8,18 @@ import {
   type TConfirmPaymentResponse,
   type TTestCardPaymentRequest,
 } from '@app/contracts';
-import { sendWithSession } from '@/features/session/api/auth-query';
+import { sendWithSession } from '@/lib/session/auth-user-query';
 import { apiPost } from '@/lib/api-client';
-
-export const paymentIntentQueryKey = (userId: string) => ['/api/create-payment-intent', userId] as const;
 
 /**
  * Opens (or, on a reload, continues) the verification checkout. The server decides the amount from
  * the account's role; a 409 means the payment is already complete.
  */
-export function usePaymentIntentQuery(user: Pick<TAuthUser, 'id' | 'role'>) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: paymentIntentQueryKey(user.id),
-    queryFn: ({ signal }) =>
-      sendWithSession(queryClient, () =>
+export function paymentIntentQueryOptions(user: Pick<TAuthUser, 'id' | 'role'>) {
+  return queryOptions({
+    queryKey: ['/api/create-payment-intent', user.id],
+    queryFn: ({ client, signal }) =>
+      sendWithSession(client, () =>
         apiPost(
           '/api/create-payment-intent',
           { userId: user.id, membershipAddon: user.role === 'fan', selectedRole: user.role },

@@ -6,10 +6,10 @@ import type { TAuthUser, TStartKycSessionResponse } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { refetchSession } from '@/features/session/api/auth-query';
+import { toast } from '@/components/ui/toast';
+import { refetchSession } from '@/lib/session/auth-user-query';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
-import { fetchKycStatus, useKycSessionQuery, useKycTestDecisionMutation } from '../api/kyc';
+import { kycSessionQueryOptions, kycStatusQueryOptions, useKycTestDecisionMutation } from '../api/kyc';
 
 const VeriffWidget = lazy(() => import('./veriff-widget'));
 
@@ -31,7 +31,7 @@ export function IdentityCheckCard({ user }: { user: TAuthUser }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const previouslyDeclined = user.veriffStatus === 'declined' || user.veriffStatus === 'expired';
 
-  const session = useKycSessionQuery(user.id, attempt);
+  const session = useQuery(kycSessionQueryOptions(user.id, attempt));
 
   // 409: already verified; 403: the payment is not complete. The auth check then routes the page.
   const sessionRefused = isApiError(session.error) && (session.error.status === 409 || session.error.status === 403);
@@ -194,11 +194,8 @@ function VeriffCheck({ session, onDecided }: { session: TStartKycSessionResponse
   const [open, setOpen] = useState(false);
   const [finished, setFinished] = useState(false);
   const status = useQuery({
-    queryKey: ['/api/kyc/status', session.sessionId],
-    queryFn: ({ signal }) => fetchKycStatus(signal),
+    ...kycStatusQueryOptions(session.sessionId),
     enabled: finished,
-    staleTime: 0,
-    gcTime: 0,
     refetchInterval: (query) =>
       FINAL.has(query.state.data?.veriffStatus ?? '') || query.state.dataUpdateCount >= STATUS_POLL_LIMIT
         ? false

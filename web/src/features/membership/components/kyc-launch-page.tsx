@@ -4,14 +4,14 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TAuthUser } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
-import { toast } from '@/components/ui/use-toast';
-import { refetchSession, sendWithSession, useSession } from '@/features/session/api/auth-query';
+import { toast } from '@/components/ui/toast';
+import { refetchSession, sendWithSession, useSession } from '@/lib/session/auth-user-query';
 import { confirmStripePayment } from '../api/payment';
 import { isIdentityApproved } from '../lib/membership-status';
 import { IdentityCheckCard } from './identity-check-card';
 import { PaymentRequiredPanel } from './status-panel';
 import { LoadingPanel } from '@/components/ui/status-panel';
-import { LoginRequiredPanel } from '@/features/session/components/login-required-panel';
+import { LoginRequiredPanel } from '@/lib/session/login-required-panel';
 
 export interface StripeReturn {
   paymentIntentId: string;

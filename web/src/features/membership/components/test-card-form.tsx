@@ -1,13 +1,14 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
-import { PAYMENT_MESSAGES, ZTestCardPaymentRequest } from '@app/contracts';
+import { useWatch } from 'react-hook-form';
+import { PAYMENT_MESSAGES, ZTestCardPaymentRequest, type TTestCardPaymentRequest } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/toast';
 import { serverMessageOr } from '@/lib/api-client';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useTestCardPaymentMutation } from '../api/payment';
 import { cardBrand, formatCardNumber, formatCvc, formatExpiry } from '../lib/card-input';
 import { formatUsd } from '../lib/money';
@@ -38,13 +39,13 @@ interface TestCardFormProps {
 /** The built-in test mode's card form: behaves like Stripe's test cards, charges nothing real. */
 export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardFormProps) {
   const pay = useTestCardPaymentMutation();
-  const form = useZodForm(ZCardForm, { cardNumber: '', expiry: '', cvc: '' });
-  const { values, errors, register } = form;
+  const form = useContractForm(ZCardForm, { cardNumber: '', expiry: '', cvc: '' });
+  const { errors } = form.formState;
   const [declined, setDeclined] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
-  const brand = cardBrand(values.cardNumber);
+  const brand = cardBrand(useWatch({ control: form.control, name: 'cardNumber' }));
 
-  const submit = form.formProps((card) => {
+  const payWith = (card: Omit<TTestCardPaymentRequest, 'clientSecret'>) => {
     setDeclined(null);
     pay.mutate(
       { clientSecret, ...card },
@@ -63,11 +64,7 @@ export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardForm
         },
       },
     );
-  });
-
-  const cardNumber = register('cardNumber');
-  const expiry = register('expiry');
-  const cvc = register('cvc');
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -79,14 +76,19 @@ export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardForm
         </Badge>
       </div>
 
-      <form {...submit} aria-label="Card payment" className="flex flex-col gap-5">
-        <Field label="Card number" error={errors.cardNumber} required>
+      <form
+        {...form.formProps}
+        onSubmit={form.handleSubmit(payWith)}
+        aria-label="Card payment"
+        className="flex flex-col gap-5"
+      >
+        <Field label="Card number" error={errors.cardNumber?.message} required>
           <div className="relative">
             <Input
-              {...cardNumber}
+              {...form.register('cardNumber')}
               onChange={(event) => {
                 setDeclined(null);
-                form.setValues({ cardNumber: formatCardNumber(event.target.value) });
+                form.setValue('cardNumber', formatCardNumber(event.target.value));
               }}
               inputMode="numeric"
               autoComplete="cc-number"
@@ -101,10 +103,10 @@ export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardForm
           </div>
         </Field>
         <div className="grid grid-cols-2 gap-4">
-          <Field label="Expiry date" error={errors.expiry} required>
+          <Field label="Expiry date" error={errors.expiry?.message} required>
             <Input
-              {...expiry}
-              onChange={(event) => form.setValues({ expiry: formatExpiry(event.target.value, values.expiry) })}
+              {...form.register('expiry')}
+              onChange={(event) => form.setValue('expiry', formatExpiry(event.target.value, form.getValues('expiry')))}
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM / YY"
@@ -112,10 +114,10 @@ export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardForm
               className="font-mono tabular-nums"
             />
           </Field>
-          <Field label="CVC" error={errors.cvc} required>
+          <Field label="CVC" error={errors.cvc?.message} required>
             <Input
-              {...cvc}
-              onChange={(event) => form.setValues({ cvc: formatCvc(event.target.value) })}
+              {...form.register('cvc')}
+              onChange={(event) => form.setValue('cvc', formatCvc(event.target.value))}
               inputMode="numeric"
               autoComplete="cc-csc"
               placeholder="123"
@@ -159,7 +161,7 @@ export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardForm
                 type="button"
                 onClick={() => {
                   setDeclined(null);
-                  form.setValues({ cardNumber: card.number });
+                  form.setValue('cardNumber', card.number);
                 }}
                 className="flex w-full flex-col items-start gap-0.5 rounded-xl px-3 py-2 text-left text-sm transition-colors hover:bg-surface-overlay focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:items-center sm:justify-between sm:gap-3"
               >

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, RotateCcw, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
@@ -6,20 +6,16 @@ import type { TAuthUser } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { OnboardingSteps } from '@/features/onboarding/components/onboarding-steps';
-import { refetchSession, useSession } from '@/features/session/api/auth-query';
-import {
-  readSelectedRole,
-  readStoredUserId,
-  storeAccount,
-  storeSelectedRole,
-} from '@/features/session/lib/local-account';
+import { LoadingPanel } from '@/components/ui/status-panel';
+import { Steps } from '@/components/ui/steps';
 import { isApiError } from '@/lib/api-client';
-import { usePaymentIntentQuery } from '../api/payment';
+import { refetchSession, useSession } from '@/lib/session/auth-user-query';
+import { readSelectedRole, readStoredUserId, storeAccount, storeSelectedRole } from '@/lib/session/local-account';
+import { LoginRequiredPanel } from '@/lib/session/login-required-panel';
+import { SIGN_UP_STEPS } from '@/lib/sign-up-steps';
+import { paymentIntentQueryOptions } from '../api/payment';
 import { amountDueTodayCents } from '../lib/money';
 import { FeeBreakdown } from './fee-breakdown';
-import { LoadingPanel } from '@/components/ui/status-panel';
-import { LoginRequiredPanel } from '@/features/session/components/login-required-panel';
 import { TestCardForm } from './test-card-form';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -52,7 +48,7 @@ export function VerificationPage() {
 function Checkout({ user }: { user: TAuthUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const intent = usePaymentIntentQuery(user);
+  const intent = useQuery(paymentIntentQueryOptions(user));
   const alreadyPaid = isApiError(intent.error) && intent.error.status === 409;
 
   async function continueToIdentityCheck() {
@@ -86,7 +82,7 @@ function Checkout({ user }: { user: TAuthUser }) {
           </div>
 
           <div className="mt-8 animate-rise [animation-delay:100ms]">
-            <OnboardingSteps current={1} />
+            <Steps steps={SIGN_UP_STEPS} current={1} label="Sign-up steps" />
           </div>
 
           <div className="mt-8 grid animate-rise items-start gap-6 [animation-delay:140ms] lg:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)]">

@@ -6,11 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { roleOption } from '@/features/onboarding/lib/role-options';
-import { authQueryOptions, useSession } from '@/features/session/api/auth-query';
-import { ROLE_LABELS } from '@/features/session/lib/roles';
+import { authUserQueryOptions, useSession } from '@/lib/session/auth-user-query';
+import { ROLE_ICONS, ROLE_LABELS } from '@/lib/session/roles';
 import { isIdentityApproved } from '../lib/membership-status';
-import { LoginRequiredPanel } from '@/features/session/components/login-required-panel';
+import { LoginRequiredPanel } from '@/lib/session/login-required-panel';
 
 /** While the verification reward lands (it is granted right after approval), the balance is re-read. */
 const BALANCE_POLL_MS = 1500;
@@ -31,7 +30,7 @@ export function VerificationSuccessPage() {
   const { user, isLoading } = useSession();
   // The nav bar's Payola badge reads the auth check: refresh it until the welcome bonus shows.
   useQuery({
-    ...authQueryOptions,
+    ...authUserQueryOptions(),
     refetchInterval: (query) => {
       const current = query.state.data;
       const waitingForBonus = current?.role === 'fan' && isIdentityApproved(current) && current.payolaBalance === 0;
@@ -147,8 +146,7 @@ function FanCelebration({ user }: { user: TAuthUser }) {
 }
 
 function RoleWelcome({ role }: { role: Exclude<TAuthUser['role'], 'fan'> }) {
-  const option = roleOption(role);
-  const Icon = option.icon;
+  const Icon = ROLE_ICONS[role];
   return (
     <Card className="mt-10 w-full animate-rise items-center gap-4 p-8 text-center [animation-delay:120ms] sm:p-10">
       <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZCreateAccountResponse, type TCreateAccountRequest } from '@app/contracts';
-import { sendWithSession } from '@/features/session/api/auth-query';
+import { sendWithSession } from '@/lib/session/auth-user-query';
 import { apiPost } from '@/lib/api-client';
 
 export function useCreateAccountMutation() {

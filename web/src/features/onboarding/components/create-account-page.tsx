@@ -2,23 +2,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, WandSparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ZApiError, ZCreateAccountForm, type TRole } from '@app/contracts';
+import { ZApiError, ZCreateAccountForm, type TCreateAccountForm, type TRole } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FocusedPage } from '@/components/ui/focused-page';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Steps } from '@/components/ui/steps';
 import { textLinkClasses } from '@/components/ui/text-link';
-import { toast } from '@/components/ui/use-toast';
-import { refetchSession } from '@/features/session/api/auth-query';
-import { readSelectedRole, storeAccount } from '@/features/session/lib/local-account';
-import { FocusedPage } from '@/features/shell/components/focused-page';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
-import { useZodForm } from '@/lib/use-zod-form';
+import { refetchSession } from '@/lib/session/auth-user-query';
+import { readSelectedRole, storeAccount } from '@/lib/session/local-account';
+import { SIGN_UP_STEPS } from '@/lib/sign-up-steps';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateAccountMutation } from '../api/create-account';
 import { generatePassword } from '../lib/generate-password';
 import { roleOption } from '../lib/role-options';
-import { OnboardingSteps } from './onboarding-steps';
 
 /** Spec §9: the redirect to /verification waits 1.5 s after sign-up. */
 const REDIRECT_AFTER_SIGNUP_MS = 1500;
@@ -43,8 +44,9 @@ function CreateAccountForm({ role }: { role: TRole }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const createAccount = useCreateAccountMutation();
-  const form = useZodForm(ZCreateAccountForm, EMPTY_FORM);
-  const { errors, register } = form;
+  const form = useContractForm(ZCreateAccountForm, EMPTY_FORM);
+  const { errors } = form.formState;
+  const { register } = form;
   const [passwordsVisible, setPasswordsVisible] = useState({ password: false, confirmPassword: false });
   const [finishing, setFinishing] = useState(false);
   const [redirectTo, setRedirectTo] = useState<'/verification' | '/login' | null>(null);
@@ -63,7 +65,11 @@ function CreateAccountForm({ role }: { role: TRole }) {
     setPasswordsVisible({ password: true, confirmPassword: true });
   }
 
-  const submit = form.formProps(({ confirmEmail: _confirmEmail, confirmPassword: _confirmPassword, ...account }) => {
+  const create = ({
+    confirmEmail: _confirmEmail,
+    confirmPassword: _confirmPassword,
+    ...account
+  }: TCreateAccountForm) => {
     createAccount.mutate(
       { ...account, role },
       {
@@ -94,7 +100,7 @@ function CreateAccountForm({ role }: { role: TRole }) {
         },
       },
     );
-  });
+  };
 
   const busy = createAccount.isPending || finishing;
 
@@ -106,7 +112,7 @@ function CreateAccountForm({ role }: { role: TRole }) {
       description="A few details and you're on your way to verified membership."
     >
       <div className="flex flex-col gap-6">
-        <OnboardingSteps current={0} />
+        <Steps steps={SIGN_UP_STEPS} current={0} label="Sign-up steps" />
 
         <Card className="p-5 sm:p-8">
           <div className="flex items-center gap-4 rounded-2xl border border-border bg-surface-raised p-4">
@@ -126,20 +132,20 @@ function CreateAccountForm({ role }: { role: TRole }) {
             </Button>
           </div>
 
-          <form {...submit} className="mt-7 grid gap-5 sm:grid-cols-2">
-            <Field label="First Name" error={errors.firstName} required>
+          <form {...form.formProps} onSubmit={form.handleSubmit(create)} className="mt-7 grid gap-5 sm:grid-cols-2">
+            <Field label="First Name" error={errors.firstName?.message} required>
               <Input autoComplete="given-name" {...register('firstName')} />
             </Field>
-            <Field label="Last Name" error={errors.lastName} required>
+            <Field label="Last Name" error={errors.lastName?.message} required>
               <Input autoComplete="family-name" {...register('lastName')} />
             </Field>
-            <Field label="Email" error={errors.email} required>
+            <Field label="Email" error={errors.email?.message} required>
               <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
             </Field>
-            <Field label="Confirm Email" error={errors.confirmEmail} required>
+            <Field label="Confirm Email" error={errors.confirmEmail?.message} required>
               <Input type="email" autoComplete="email" inputMode="email" {...register('confirmEmail')} />
             </Field>
-            <Field label="Password" error={errors.password} required>
+            <Field label="Password" error={errors.password?.message} required>
               <PasswordInput
                 autoComplete="new-password"
                 visible={passwordsVisible.password}
@@ -147,7 +153,7 @@ function CreateAccountForm({ role }: { role: TRole }) {
                 {...register('password')}
               />
             </Field>
-            <Field label="Confirm Password" error={errors.confirmPassword} required>
+            <Field label="Confirm Password" error={errors.confirmPassword?.message} required>
               <PasswordInput
                 autoComplete="new-password"
                 visible={passwordsVisible.confirmPassword}
@@ -172,7 +178,7 @@ function CreateAccountForm({ role }: { role: TRole }) {
                 Generate
               </Button>
             </div>
-            <Field label="Zip Code" error={errors.zipCode} required>
+            <Field label="Zip Code" error={errors.zipCode?.message} required>
               <Input autoComplete="postal-code" {...register('zipCode')} />
             </Field>
 

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { textLinkClasses } from '@/components/ui/text-link';
-import { storeSelectedRole } from '@/features/session/lib/local-account';
+import { storeSelectedRole } from '@/lib/session/local-account';
 import { cn } from '@/lib/utils';
 import { ROLE_OPTIONS, type RoleOption } from '../lib/role-options';
 

@@ -1,5 +1,6 @@
-import { Briefcase, Building2, Headphones, MicVocal, Wrench, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { TRole } from '@app/contracts';
+import { ROLE_ICONS } from '@/lib/session/roles';
 
 export interface RoleOption {
   role: TRole;
@@ -25,7 +26,7 @@ export const ROLE_OPTIONS: readonly RoleOption[] = [
     ],
     price: '$15.00',
     priceNote: 'today, then $5/month',
-    icon: Headphones,
+    icon: ROLE_ICONS.fan,
   },
   {
     role: 'artist',
@@ -38,7 +39,7 @@ export const ROLE_OPTIONS: readonly RoleOption[] = [
     ],
     price: '$10.00',
     priceNote: 'one-time verification',
-    icon: MicVocal,
+    icon: ROLE_ICONS.artist,
   },
   {
     role: 'venue',
@@ -51,7 +52,7 @@ export const ROLE_OPTIONS: readonly RoleOption[] = [
     ],
     price: '$10.00',
     priceNote: 'one-time verification',
-    icon: Building2,
+    icon: ROLE_ICONS.venue,
   },
   {
     role: 'service-provider',
@@ -60,7 +61,7 @@ export const ROLE_OPTIONS: readonly RoleOption[] = [
     features: ['Verified network membership', 'Connect with artists and venues', 'A trusted, verified profile'],
     price: '$10.00',
     priceNote: 'one-time verification',
-    icon: Wrench,
+    icon: ROLE_ICONS['service-provider'],
   },
   {
     role: 'industry-pro',
@@ -69,7 +70,7 @@ export const ROLE_OPTIONS: readonly RoleOption[] = [
     features: ['Browse artist profiles', 'Browse venue listings', 'View-only access'],
     price: '$10.00',
     priceNote: 'one-time verification',
-    icon: Briefcase,
+    icon: ROLE_ICONS['industry-pro'],
   },
 ];
 

@@ -1,15 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { AppPage } from '@/components/ui/app-page';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePayolaHistoryQuery, usePayolaStatsQuery } from '../api/payola';
+import { payolaStatsQueryOptions } from '../api/payola';
 import { HowYouEarnIt } from './how-you-earn-it';
 import { TransactionHistory } from './transaction-history';
 
 /** Spec §2 "Payola (/payola)": balance, transaction history and the rewards table. Guarded by _app. */
 export function PayolaPage() {
-  const stats = usePayolaStatsQuery();
-  const history = usePayolaHistoryQuery();
+  const stats = useQuery(payolaStatsQueryOptions());
 
   return (
     <AppPage
@@ -41,12 +41,7 @@ export function PayolaPage() {
         </Card>
 
         <div className="animate-rise [animation-delay:160ms]">
-          <TransactionHistory
-            entries={history.data}
-            loading={history.isPending}
-            failed={history.isError}
-            onRetry={() => void history.refetch()}
-          />
+          <TransactionHistory />
         </div>
         <div className="animate-rise [animation-delay:200ms]">
           <HowYouEarnIt />

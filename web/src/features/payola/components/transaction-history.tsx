@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { FilterX, Receipt, Search } from 'lucide-react';
-import { useState } from 'react';
-import type { TPayolaHistoryEntry } from '@app/contracts';
+import { useEffect, useState } from 'react';
+import { PAYOLA_HISTORY_PAGE_SIZE, type TPayolaHistoryEntry } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -8,10 +9,10 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { payolaHistoryQueryOptions } from '../api/payola';
 import {
-  filterHistory,
   hasActiveFilters,
-  HISTORY_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
   NO_FILTERS,
   pageCount,
   type DateFilter,
@@ -27,37 +28,49 @@ const DATE_OPTIONS: { value: DateFilter; label: string }[] = [
   { value: 'month', label: 'Past 30 days' },
 ];
 
-/** Spec §2 "Payola": the Transaction History card (filters, search, table, pagination). */
-export function TransactionHistory({
-  entries,
-  loading,
-  failed,
-  onRetry,
-}: {
-  entries: readonly TPayolaHistoryEntry[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-}) {
+/** The search goes to the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
+
+/** Spec §2 "Payola": the Transaction History card (filters, search, table, pagination), a page at a time. */
+export function TransactionHistory() {
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const [searchText, setSearchText] = useState(NO_FILTERS.search);
   const [page, setPage] = useState(1);
+  const history = useQuery(payolaHistoryQueryOptions(filters, page));
+  const shown = history.data;
+  const pages = pageCount(shown?.total ?? 0);
+
   // Any change of a filter goes back to page 1.
   const update = (change: Partial<HistoryFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
   };
-  const matching = entries ? filterHistory(entries, filters) : [];
-  const pages = pageCount(matching.length);
-  const current = Math.min(page, pages);
-  const shown = matching.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
+  const clear = () => {
+    update(NO_FILTERS);
+    setSearchText(NO_FILTERS.search);
+  };
+
+  useEffect(() => {
+    if (searchText === filters.search) return;
+    const timer = setTimeout(() => {
+      setFilters((current) => ({ ...current, search: searchText }));
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, filters.search]);
+
+  // A refetch can find fewer entries than before: move to the last page there still is.
+  if (shown && !history.isPlaceholderData && page > pages) setPage(pages);
+
+  const first = shown ? (shown.page - 1) * PAYOLA_HISTORY_PAGE_SIZE : 0;
 
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-5 p-6 sm:p-7">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-display text-xl font-semibold tracking-tight">Transaction History</h2>
-          {hasActiveFilters(filters) && (
-            <Button variant="ghost" size="sm" onClick={() => update(NO_FILTERS)}>
+          {hasActiveFilters({ ...filters, search: searchText }) && (
+            <Button variant="ghost" size="sm" onClick={clear}>
               <FilterX aria-hidden="true" />
               Clear filters
             </Button>
@@ -97,49 +110,52 @@ export function TransactionHistory({
                 type="search"
                 className="pl-10"
                 placeholder="Search transactions"
-                value={filters.search}
-                onChange={(event) => update({ search: event.target.value })}
+                maxLength={MAX_SEARCH_LENGTH}
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
               />
             </div>
           </Field>
         </div>
       </div>
 
-      {loading ? (
+      {history.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 px-6 pb-8 text-center">
+          <p className="text-sm text-muted-foreground">Your transactions could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : !shown ? (
         <div aria-busy="true" aria-label="Loading transactions" className="flex flex-col gap-3 px-6 pb-7 sm:px-7">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-12" />
           ))}
         </div>
-      ) : failed ? (
-        <div role="alert" className="flex flex-col items-center gap-3 px-6 pb-8 text-center">
-          <p className="text-sm text-muted-foreground">Your transactions could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            Try Again
-          </Button>
-        </div>
-      ) : shown.length === 0 ? (
+      ) : shown.entries.length === 0 ? (
         <div className="flex flex-col items-center gap-3 border-t border-border px-6 py-12 text-center">
           <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-surface-overlay text-muted-foreground">
             <Receipt aria-hidden="true" className="size-6" />
           </span>
           <p className="max-w-sm text-sm text-muted-foreground">
-            {entries && entries.length > 0
+            {shown.filtered
               ? 'No transactions match your filters.'
               : 'No transactions yet. Start earning Payola by adding artists and engaging with the community!'}
           </p>
         </div>
       ) : (
-        <>
-          <HistoryTable entries={shown} />
+        <div
+          aria-busy={history.isPlaceholderData || undefined}
+          className={cn('transition-opacity duration-200', history.isPlaceholderData && 'opacity-60')}
+        >
+          <HistoryTable entries={shown.entries} />
           <div className="flex flex-col items-center gap-3 border-t border-border px-6 py-4 sm:flex-row sm:justify-between sm:px-7">
             <p className="text-sm text-muted-foreground tabular-nums">
-              Showing {(current - 1) * HISTORY_PAGE_SIZE + 1}–{(current - 1) * HISTORY_PAGE_SIZE + shown.length} of{' '}
-              {matching.length}
+              Showing {first + 1}–{first + shown.entries.length} of {shown.total}
             </p>
-            <HistoryPagination page={current} pages={pages} onPage={setPage} />
+            <HistoryPagination page={Math.min(page, pages)} pages={pages} onPage={setPage} />
           </div>
-        </>
+        </div>
       )}
     </Card>
   );

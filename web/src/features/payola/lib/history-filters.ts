@@ -1,4 +1,4 @@
-import type { TPayolaHistoryEntry } from '@app/contracts';
+import { PAYOLA_HISTORY_PAGE_SIZE, type TPayolaHistoryQuery } from '@app/contracts';
 
 export type DateFilter = 'all' | 'today' | 'week' | 'month';
 
@@ -12,9 +12,10 @@ export interface HistoryFilters {
 }
 
 export const NO_FILTERS: HistoryFilters = { date: 'all', category: '', action: '', search: '' };
-/** Spec §9 Display: Payola history page size 10; up to 5 page buttons in a sliding window. */
-export const HISTORY_PAGE_SIZE = 10;
+/** Spec §9 Display: up to 5 page buttons in a sliding window. */
 export const MAX_PAGE_BUTTONS = 5;
+/** The longest search the history query takes. */
+export const MAX_SEARCH_LENGTH = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,30 +24,37 @@ export function hasActiveFilters(filters: HistoryFilters): boolean {
 }
 
 /**
- * Spec §4/§6 Payola history filters: today = same calendar day; week = within the last 7 days;
- * month = within the last 30 days; search matches description, action or category, ignoring case.
+ * Spec §4/§6 Payola history filters, as the server's query for one page. The date filter becomes an
+ * instant in the browser's own time zone: 'today' = since local midnight, 'week' and 'month' = the last
+ * 7 and 30 days. The server matches the search against description, action and category, ignoring case.
  */
-export function filterHistory(
-  entries: readonly TPayolaHistoryEntry[],
-  filters: HistoryFilters,
-  now: Date = new Date(),
-): TPayolaHistoryEntry[] {
-  const search = filters.search.trim().toLowerCase();
-  return entries.filter((entry) => {
-    const at = new Date(entry.createdAt);
-    if (filters.date === 'today' && at.toDateString() !== now.toDateString()) return false;
-    if (filters.date === 'week' && now.getTime() - at.getTime() > 7 * DAY_MS) return false;
-    if (filters.date === 'month' && now.getTime() - at.getTime() > 30 * DAY_MS) return false;
-    if (filters.category && entry.category !== filters.category) return false;
-    if (filters.action && entry.action !== filters.action) return false;
-    if (search && ![entry.description, entry.action, entry.category].some((t) => t.toLowerCase().includes(search)))
-      return false;
-    return true;
-  });
+export function historyQuery(filters: HistoryFilters, page: number, now: Date = new Date()): TPayolaHistoryQuery {
+  const search = filters.search.trim();
+  return {
+    page,
+    pageSize: PAYOLA_HISTORY_PAGE_SIZE,
+    since: since(filters.date, now)?.toISOString(),
+    category: filters.category || undefined,
+    action: filters.action || undefined,
+    search: search || undefined,
+  };
+}
+
+function since(date: DateFilter, now: Date): Date | undefined {
+  switch (date) {
+    case 'today':
+      return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    case 'week':
+      return new Date(now.getTime() - 7 * DAY_MS);
+    case 'month':
+      return new Date(now.getTime() - 30 * DAY_MS);
+    case 'all':
+      return undefined;
+  }
 }
 
 export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  return Math.max(1, Math.ceil(total / PAYOLA_HISTORY_PAGE_SIZE));
 }
 
 /** The page numbers to show as buttons: up to five, a window that follows the current page. */

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
+
+// Toasts only ever follow something the user did, so the toaster (and its library) loads after the
+// first page is up instead of with it; a toast raised before it is there is shown once it is.
+const Toaster = lazy(() => import('@/components/ui/toast').then((module) => ({ default: module.Toaster })));
 
 export function AppShell({ children }: { children: ReactNode }) {
   return (
@@ -17,7 +20,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

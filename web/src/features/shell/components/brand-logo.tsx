@@ -1,4 +1,4 @@
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 import { cn } from '@/lib/utils';
 
 /** The mark (an equaliser in the accent tile) and the wordmark. Decorative: the surrounding link names it. */

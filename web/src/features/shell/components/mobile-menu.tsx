@@ -7,13 +7,11 @@ import type { TAuthUser } from '@app/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { logOut } from '@/features/session/api/log-out';
-import { roleLabel } from '@/features/session/lib/roles';
+import { logOut } from '@/lib/session/log-out';
+import { roleLabel } from '@/lib/session/roles';
 import { cn } from '@/lib/utils';
-import { NAV_LINKS, isActivePath } from './nav-links';
-import { fanNumberLabel, formatPayola, userFullName, userInitials } from './user-identity';
-
-export const MOBILE_MENU_ID = 'mobile-menu';
+import { MOBILE_MENU_ID, NAV_LINKS, isActivePath } from './nav-links';
+import { fanNumberLabel, formatPayola, userFullName, userInitials } from '@/lib/session/user-identity';
 
 interface MobileMenuProps {
   user: TAuthUser;

@@ -1,17 +1,22 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowRight, ListPlus, Menu, X } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { TAuthUser } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { APP_NAME, MARKETING_SITE_URL } from '@/config';
-import { useSession } from '@/features/session/api/auth-query';
+import { APP_NAME, MARKETING_SITE_URL } from '@/lib/config';
+import { useSession } from '@/lib/session/auth-user-query';
 import { cn } from '@/lib/utils';
 import { BrandLogo } from './brand-logo';
-import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu';
-import { NAV_LINKS, isActivePath } from './nav-links';
-import { UserMenu } from './user-menu';
-import { formatPayola } from './user-identity';
+import { MOBILE_MENU_ID, NAV_LINKS, isActivePath } from './nav-links';
+import { formatPayola } from '@/lib/session/user-identity';
+
+// The menus exist only for a signed-in user, and with them the radix dropdown (popper, floating-ui,
+// focus and scroll locks): they load when the session has a user, not on a visitor's first page.
+const loadUserMenu = () => import('./user-menu');
+const loadMobileMenu = () => import('./mobile-menu');
+const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
 const logoLinkClasses =
   'rounded-xl transition-opacity hover:opacity-85 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring';
@@ -25,6 +30,11 @@ export function NavBar() {
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
   const onLanding = pathname === '/';
   const onWaitlist = pathname === '/waitlist';
+  const signedIn = user !== null;
+  // Fetched as soon as there is a user, so the phone menu opens at once on the first tap.
+  useEffect(() => {
+    if (signedIn) void loadMobileMenu();
+  }, [signedIn]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-xl supports-[backdrop-filter]:bg-background/80">
@@ -44,7 +54,9 @@ export function NavBar() {
             <>
               <DesktopLinks user={user} pathname={pathname} />
               <div className="hidden md:flex">
-                <UserMenu user={user} />
+                <Suspense fallback={null}>
+                  <UserMenu user={user} />
+                </Suspense>
               </div>
               <div className="flex items-center gap-2 md:hidden">
                 {user.payolaBalance > 0 && (
@@ -81,7 +93,11 @@ export function NavBar() {
           )}
         </div>
 
-        {user && menuOpen && <MobileMenu user={user} pathname={pathname} onClose={closeMenu} />}
+        {user && menuOpen && (
+          <Suspense fallback={null}>
+            <MobileMenu user={user} pathname={pathname} onClose={closeMenu} />
+          </Suspense>
+        )}
       </nav>
     </header>
   );

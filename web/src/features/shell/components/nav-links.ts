@@ -1,5 +1,8 @@
 import { Coins, Disc3, MapPin, type LucideIcon } from 'lucide-react';
 
+/** The id of the phone menu (mobile-menu.tsx), which the menu button controls. */
+export const MOBILE_MENU_ID = 'mobile-menu';
+
 export interface NavLinkItem {
   to: '/artists' | '/venues' | '/payola';
   label: string;

@@ -1,4 +1,4 @@
-import { APP_NAME } from '@/config';
+import { APP_NAME } from '@/lib/config';
 
 export function SiteFooter() {
   return (

@@ -13,9 +13,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { logOut } from '@/features/session/api/log-out';
-import { roleLabel } from '@/features/session/lib/roles';
-import { fanNumberLabel, formatPayola, userFirstName, userFullName, userInitials } from './user-identity';
+import { logOut } from '@/lib/session/log-out';
+import { roleLabel } from '@/lib/session/roles';
+import { fanNumberLabel, formatPayola, userFirstName, userFullName, userInitials } from '@/lib/session/user-identity';
 
 export function UserMenu({ user }: { user: TAuthUser }) {
   const queryClient = useQueryClient();

@@ -1,25 +1,23 @@
-import type {
-  AccountCreated,
-  EventData,
-  KycApproved,
-  KycDeclined,
-  KycExpired,
-  KycSessionStarted,
-  TRole,
-  TVeriffStatus,
-} from '@app/contracts';
+import type { EventOfType, EventPayload, TVeriffStatus } from '@app/contracts';
+import { DomainError } from '@app/domain';
 
-export type KycProviderName = EventData<typeof KycSessionStarted>['provider'];
+export type KycProviderName = EventPayload<'KycSessionStarted'>['provider'];
 
-export type KycEvent =
-  | { type: 'KycSessionStarted'; data: EventData<typeof KycSessionStarted> }
-  | { type: 'KycApproved'; data: EventData<typeof KycApproved> }
-  | { type: 'KycDeclined'; data: EventData<typeof KycDeclined> }
-  | { type: 'KycExpired'; data: EventData<typeof KycExpired> };
+/**
+ * The identity check's events on the user's stream, and the payment it waits for. Identity's events
+ * pass it by: who the user is comes from the identity module (GetAccount).
+ */
+export const KYC_EVENT_TYPES = [
+  'PaymentCompleted',
+  'KycSessionStarted',
+  'KycApproved',
+  'KycDeclined',
+  'KycExpired',
+] as const;
+export type KycEvent = EventOfType<(typeof KYC_EVENT_TYPES)[number]>;
 
 /** What the identity check needs to know about a user, folded from the user's stream. */
 export interface KycState {
-  account: { role: TRole; email: string; firstName: string; lastName: string } | null;
   paymentCompleted: boolean;
   approved: boolean;
   status: TVeriffStatus | null;
@@ -28,12 +26,18 @@ export interface KycState {
 }
 
 export const INITIAL_KYC_STATE: KycState = {
-  account: null,
   paymentCompleted: false,
   approved: false,
   status: null,
   latestSession: null,
 };
+
+/** Who is being checked: the names and email the provider's session is opened with. */
+export interface KycAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
 
 export function kycStreamId(userId: string): string {
   return `user-${userId}`;
@@ -44,67 +48,90 @@ function closeSession(state: KycState, sessionId: string): KycState['latestSessi
   return session && session.sessionId === sessionId ? { ...session, decided: true } : session;
 }
 
-/** Folds any event of the user's stream; the ones the identity check does not care about pass by. */
-export function evolveKyc(state: KycState, event: { type: string; data: unknown }): KycState {
+export function evolveKyc(state: KycState, event: KycEvent): KycState {
   switch (event.type) {
-    case 'AccountCreated': {
-      const data = event.data as EventData<typeof AccountCreated>;
-      return {
-        ...state,
-        account: { role: data.role, email: data.email, firstName: data.firstName, lastName: data.lastName },
-      };
-    }
     case 'PaymentCompleted':
       return { ...state, paymentCompleted: true };
-    case 'KycSessionStarted': {
-      const data = event.data as EventData<typeof KycSessionStarted>;
+    case 'KycSessionStarted':
       return {
         ...state,
         // A new check after a decline or expiry is pending again; an approval is never undone.
         status: state.status === 'approved' ? 'approved' : 'pending',
-        latestSession: { sessionId: data.sessionId, provider: data.provider, decided: false },
+        latestSession: { sessionId: event.data.sessionId, provider: event.data.provider, decided: false },
       };
-    }
-    case 'KycApproved': {
-      const data = event.data as EventData<typeof KycApproved>;
-      return { ...state, approved: true, status: 'approved', latestSession: closeSession(state, data.sessionId) };
-    }
+    case 'KycApproved':
+      return { ...state, approved: true, status: 'approved', latestSession: closeSession(state, event.data.sessionId) };
     case 'KycDeclined':
-    case 'KycExpired': {
-      const data = event.data as EventData<typeof KycDeclined> | EventData<typeof KycExpired>;
+    case 'KycExpired':
       return {
         ...state,
         status: event.type === 'KycDeclined' ? 'declined' : 'expired',
-        latestSession: closeSession(state, data.sessionId),
+        latestSession: closeSession(state, event.data.sessionId),
       };
-    }
-    default:
-      return state;
   }
 }
 
-export function foldKyc(events: readonly { type: string; data: unknown }[]): KycState {
+export function foldKyc(events: readonly KycEvent[]): KycState {
   return events.reduce(evolveKyc, INITIAL_KYC_STATE);
 }
 
-export class KycAccountNotFoundError extends Error {
+/** How use cases load a user's identity check with the event-sourced repository. */
+export const kycFold = {
+  eventTypes: KYC_EVENT_TYPES,
+  initialState: (): KycState => INITIAL_KYC_STATE,
+  evolve: evolveKyc,
+};
+
+export class KycAccountNotFoundError extends DomainError {
+  readonly kind = 'not-found';
   constructor() {
     super('No account was found for this session.');
-    this.name = 'KycAccountNotFoundError';
   }
 }
 
-export class KycPaymentRequiredError extends Error {
+export class KycPaymentRequiredError extends DomainError {
+  readonly kind = 'forbidden';
   constructor() {
     super('Payment Required: complete your verification payment before identity verification.');
-    this.name = 'KycPaymentRequiredError';
   }
 }
 
-export class KycAlreadyVerifiedError extends Error {
+export class KycAlreadyVerifiedError extends DomainError {
+  readonly kind = 'conflict';
   constructor() {
     super('Your identity is already verified.');
-    this.name = 'KycAlreadyVerifiedError';
+  }
+}
+
+/** The identity service could not open a session (its failure is logged where it happened). */
+export class KycUnavailableError extends DomainError {
+  readonly kind = 'unavailable';
+  constructor() {
+    super('Identity verification is unavailable right now. Please try again.');
+  }
+}
+
+/** A decision webhook names a session we never opened. */
+export class UnknownKycSessionError extends DomainError {
+  readonly kind = 'not-found';
+  constructor() {
+    super('Unknown verification session.');
+  }
+}
+
+/** A decision webhook's vendorData names someone other than the session's user. */
+export class KycSessionOfAnotherUserError extends DomainError {
+  readonly kind = 'invalid';
+  constructor() {
+    super('The verification does not belong to this session.');
+  }
+}
+
+/** A test-mode decision needs a session to decide. */
+export class KycSessionNotStartedError extends DomainError {
+  readonly kind = 'conflict';
+  constructor() {
+    super('Start identity verification first.');
   }
 }
 
@@ -112,15 +139,33 @@ export type StartSessionDecision = { reuse: string } | { start: true };
 
 /**
  * Whether the user may start an identity check, and whether the open session (started with the same
- * provider, no decision yet) can simply be continued.
+ * provider, no decision yet) can simply be continued. `account` is the identity module's answer.
  */
-export function decideStartSession(state: KycState, provider: KycProviderName): StartSessionDecision {
-  if (!state.account) throw new KycAccountNotFoundError();
+export function decideStartSession(
+  state: KycState,
+  provider: KycProviderName,
+  account: KycAccount | null,
+): StartSessionDecision {
+  if (!account) throw new KycAccountNotFoundError();
   if (!state.paymentCompleted) throw new KycPaymentRequiredError();
   if (state.approved) throw new KycAlreadyVerifiedError();
   const open = state.latestSession;
   if (open && !open.decided && open.provider === provider) return { reuse: open.sessionId };
   return { start: true };
+}
+
+/**
+ * Records the session the provider opened; when a concurrent start (a double click) recorded one
+ * first, that one is continued instead, so a user never has two open sessions.
+ */
+export function decideRecordSession(
+  state: KycState,
+  account: KycAccount | null,
+  session: { userId: string; sessionId: string; provider: KycProviderName },
+): { reuse: string } | { events: KycEvent[] } {
+  const decision = decideStartSession(state, session.provider, account);
+  if ('reuse' in decision) return decision;
+  return { events: [{ type: 'KycSessionStarted', data: session }] };
 }
 
 export interface KycDecisionInput {

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import {
   ZKycTestDecisionRequest,
   type TKycStatusResponse,
@@ -9,19 +8,10 @@ import {
   type TStartKycSessionResponse,
 } from '@app/contracts';
 import { ZodValidationPipe } from '@app/platform';
-import { SignedInGuard } from '../../../identity/index.js';
+import { CurrentUser, RequestId, SignedInGuard, type SessionUser } from '../../../identity/index.js';
 import { StartKycSession } from '../application/commands/start-kyc-session/start-kyc-session.command.js';
 import { SubmitTestDecision } from '../application/commands/submit-test-decision/submit-test-decision.command.js';
 import { GetKycStatus } from '../application/queries/get-kyc-status/get-kyc-status.query.js';
-
-function sessionUserId(req: Request): string {
-  return (req.user as { id: string }).id;
-}
-
-function requestId(req: Request): string | undefined {
-  const header = req.headers['x-request-id'];
-  return typeof header === 'string' ? header.slice(0, 100) : undefined;
-}
 
 /** The signed-in user's identity check: always acting as the session's user, never a body's. */
 @Controller('kyc')
@@ -34,13 +24,16 @@ export class KycController {
 
   @Post('session')
   @HttpCode(200)
-  startSession(@Req() req: Request): Promise<TStartKycSessionResponse> {
-    return this.commands.execute(new StartKycSession(sessionUserId(req), requestId(req)));
+  startSession(
+    @CurrentUser() user: SessionUser,
+    @RequestId() requestId: string | undefined,
+  ): Promise<TStartKycSessionResponse> {
+    return this.commands.execute(new StartKycSession(user.id, requestId));
   }
 
   @Get('status')
-  status(@Req() req: Request): Promise<TKycStatusResponse> {
-    return this.queries.execute(new GetKycStatus(sessionUserId(req)));
+  status(@CurrentUser() user: SessionUser): Promise<TKycStatusResponse> {
+    return this.queries.execute(new GetKycStatus(user.id));
   }
 
   /** Test mode only (404 with Veriff configured). */
@@ -48,8 +41,8 @@ export class KycController {
   @HttpCode(200)
   testDecision(
     @Body(new ZodValidationPipe(ZKycTestDecisionRequest)) body: TKycTestDecisionRequest,
-    @Req() req: Request,
+    @CurrentUser() user: SessionUser,
   ): Promise<TKycTestDecisionResponse> {
-    return this.commands.execute(new SubmitTestDecision(sessionUserId(req), body.decision));
+    return this.commands.execute(new SubmitTestDecision(user.id, body.decision));
   }
 }

@@ -1,68 +1,50 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { StreamVersionConflictError } from '@app/event-store';
-import {
-  EmailOutbox,
-  InjectConfig,
-  InjectLogger,
-  InjectPool,
-  stageEmail,
-  withTransaction,
-  type AppConfig,
-  type Logger,
-  type Pool,
-} from '@app/platform';
-import { decideRequestPasswordReset } from '../../../domain/user.js';
+import { EventSourcedRepository } from '@app/event-store';
+import { EmailOutbox, InjectConfig, InjectLogger, stageEmail, type AppConfig, type Logger } from '@app/platform';
+import { decideRequestPasswordReset, userFold, userStreamId } from '../../../domain/user.js';
 import { passwordResetEmail } from '../../emails/password-reset.email.js';
 import { hashResetToken, newResetToken } from '../../reset-token.js';
-import { UserRepository } from '../../services/user-repository.js';
+import { EmailReservations } from '../../services/email-reservations.js';
 import { RequestPasswordReset } from './request-password-reset.command.js';
 
 @CommandHandler(RequestPasswordReset)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset> {
   constructor(
-    @InjectPool() private readonly pool: Pool,
     @InjectConfig() private readonly config: AppConfig,
-    @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
+    @Inject(EmailReservations) private readonly emails: EmailReservations,
     @Inject(EmailOutbox) private readonly outbox: EmailOutbox,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
   async execute({ email, requestId }: RequestPasswordReset): Promise<void> {
-    const userId = await this.users.findUserIdByEmail(email);
+    const userId = await this.emails.findUserId(email);
     if (!userId) return;
-    // Another append to this user's stream (a double submit, for one) can win the race: decide again
-    // rather than answer 409, which would also tell the caller that the account exists.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.requestReset(userId, requestId);
-      } catch (error) {
-        if (!(error instanceof StreamVersionConflictError) || attempt === 3) throw error;
-      }
-    }
-  }
-
-  private async requestReset(userId: string, requestId: string | undefined): Promise<void> {
-    const { state, version } = await this.users.load(userId);
     const token = newResetToken();
     const tokenHash = hashResetToken(token);
-    const events = decideRequestPasswordReset(state, { tokenHash, now: new Date() });
-    if (!state || events.length === 0) return;
     const link = new URL('/reset-password', this.config.PUBLIC_URL);
     link.searchParams.set('token', token);
-    // The email is staged with the event: a reset is recorded if and only if its email will go out.
-    const { result, outboxId } = await withTransaction(this.pool, async (client) => {
-      const expiresAt = events[0]!.type === 'PasswordResetRequested' ? events[0]!.data.expiresAt : null;
-      await client.query('insert into password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)', [
-        tokenHash,
-        userId,
-        expiresAt,
-      ]);
-      const outboxId = await stageEmail(client, passwordResetEmail(state.email, state.firstName, link.toString()));
-      const result = await this.users.append(userId, version, events, { actingUserId: userId, requestId }, client);
-      return { result, outboxId };
-    });
-    this.users.notifyAppended(result);
-    await this.outbox.relaySoon([outboxId], this.logger);
+    // Another append to this user's stream (a double submit, for one) can win the race: the
+    // repository decides again rather than answer 409, which would tell the caller the account exists.
+    const { result: outboxId } = await this.repository.execute(
+      userStreamId(userId),
+      userFold,
+      async (state, tx) => {
+        const events = decideRequestPasswordReset(state, { tokenHash, now: new Date() });
+        const requested = events[0];
+        if (!state || requested?.type !== 'PasswordResetRequested') return { events: [], result: null };
+        // The email is staged with the event: a reset is recorded if and only if its email will go out.
+        await tx.query('insert into password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+          tokenHash,
+          userId,
+          requested.data.expiresAt,
+        ]);
+        const staged = await stageEmail(tx, passwordResetEmail(state.email, state.firstName, link.toString()));
+        return { events, result: staged };
+      },
+      { metadata: { actingUserId: userId, requestId }, maxAttempts: 3 },
+    );
+    if (outboxId !== null) await this.outbox.relaySoon([outboxId], this.logger);
   }
 }

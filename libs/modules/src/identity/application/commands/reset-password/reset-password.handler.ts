@@ -1,19 +1,17 @@
-import { BadRequestException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { StreamVersionConflictError } from '@app/event-store';
+import { EventSourcedRepository, StreamVersionConflictError } from '@app/event-store';
 import { InjectPool, type Pool } from '@app/platform';
-import { decideResetPassword, ResetLinkInvalidError } from '../../../domain/user.js';
+import { decideResetPassword, ResetLinkInvalidError, userFold, userStreamId } from '../../../domain/user.js';
 import { hashResetToken } from '../../reset-token.js';
 import { PasswordHasher } from '../../services/password-hasher.js';
-import { UserRepository } from '../../services/user-repository.js';
 import { ResetPassword } from './reset-password.command.js';
 
 @CommandHandler(ResetPassword)
 export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
   constructor(
     @InjectPool() private readonly pool: Pool,
-    @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
@@ -24,23 +22,20 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
       [tokenHash],
     );
     const userId = rows[0]?.user_id;
-    if (!userId) throw new BadRequestException(ACCOUNT_MESSAGES.resetLinkInvalid);
+    if (!userId) throw new ResetLinkInvalidError();
     const passwordHash = await this.hasher.hash(password);
     // Two uses of one link race on the stream version: the loser decides again and finds the link
     // used. Any other append to the stream in between (a new reset request) must not refuse the link.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { state, version } = await this.users.load(userId);
-        const events = decideResetPassword(state, { tokenHash, passwordHash, now: new Date() });
-        await this.users.append(userId, version, events, { actingUserId: userId, requestId });
-        break;
-      } catch (error) {
-        if (error instanceof StreamVersionConflictError && attempt < 3) continue;
-        if (error instanceof ResetLinkInvalidError || error instanceof StreamVersionConflictError) {
-          throw new BadRequestException(ACCOUNT_MESSAGES.resetLinkInvalid);
-        }
-        throw error;
-      }
+    try {
+      await this.repository.execute(
+        userStreamId(userId),
+        userFold,
+        (state) => ({ events: decideResetPassword(state, { tokenHash, passwordHash, now: new Date() }), result: null }),
+        { metadata: { actingUserId: userId, requestId }, maxAttempts: 3 },
+      );
+    } catch (error) {
+      if (error instanceof StreamVersionConflictError) throw new ResetLinkInvalidError();
+      throw error;
     }
     // A new password signs the account out everywhere.
     await this.pool.query(`delete from session where (sess::jsonb #>> '{passport,user}') = $1`, [userId]);

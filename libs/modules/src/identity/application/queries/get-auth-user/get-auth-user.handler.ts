@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TAuthUser, TRole, TVeriffStatus } from '@app/contracts';
+import { EventSourcedRepository } from '@app/event-store';
 import { InjectPool, type Pool } from '@app/platform';
-import { UserRepository } from '../../services/user-repository.js';
+import { userFold, userStreamId } from '../../../domain/user.js';
 import { GetAuthUser } from './get-auth-user.query.js';
 
 interface UserRow {
@@ -40,7 +41,7 @@ function toAuthUser(row: UserRow): TAuthUser {
 export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   constructor(
     @InjectPool() private readonly pool: Pool,
-    @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
   ) {}
 
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
@@ -52,7 +53,7 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
     );
     if (rows[0]) return toAuthUser(rows[0]);
     // The projection may lag a moment behind a brand-new account: the stream is the truth.
-    const { state } = await this.users.load(userId);
+    const { state } = await this.repository.load(userStreamId(userId), userFold);
     return state
       ? toAuthUser({
           id: state.id,

@@ -1,11 +1,12 @@
-import { ConflictException, Inject, NotFoundException } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TKycTestDecisionResponse, TVeriffDecisionWebhook } from '@app/contracts';
-import { EventStore } from '@app/event-store';
-import { InjectPool, type Pool } from '@app/platform';
-import { foldKyc, kycStreamId } from '../../../domain/kyc.js';
+import { GetAccount } from '../../../../../identity/index.js';
+import { TestModeOnlyError } from '../../../../test-mode-only.error.js';
+import { KycSessionNotStartedError } from '../../../domain/kyc.js';
 import { KYC_PROVIDER, type KycProvider } from '../../../kyc-provider.js';
 import { TestModeKycProvider } from '../../../test-mode-kyc-provider.js';
+import { KycSessions } from '../../services/kyc-sessions.js';
 import { HandleVeriffDecision } from '../handle-veriff-decision/handle-veriff-decision.command.js';
 import { SubmitTestDecision } from './submit-test-decision.command.js';
 
@@ -19,23 +20,18 @@ const DECISION_CODES = { approved: 9001, declined: 9102 } as const;
 @CommandHandler(SubmitTestDecision)
 export class SubmitTestDecisionHandler implements ICommandHandler<SubmitTestDecision> {
   constructor(
-    @InjectPool() private readonly pool: Pool,
-    @Inject(EventStore) private readonly store: EventStore,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(KycSessions) private readonly sessions: KycSessions,
     @Inject(KYC_PROVIDER) private readonly provider: KycProvider,
   ) {}
 
   async execute({ userId, decision }: SubmitTestDecision): Promise<TKycTestDecisionResponse> {
     // With Veriff configured only Veriff decides: the route does not exist.
-    if (!(this.provider instanceof TestModeKycProvider)) throw new NotFoundException();
-    const { rows } = await this.pool.query<{ session_id: string }>(
-      `select session_id from kyc_sessions where user_id = $1 and provider = $2
-       order by created_at desc limit 1`,
-      [userId, this.provider.providerName],
-    );
-    const sessionId = rows[0]?.session_id;
-    if (!sessionId) throw new ConflictException('Start identity verification first.');
-    const { account } = foldKyc(await this.store.readStream(kycStreamId(userId)));
+    if (!(this.provider instanceof TestModeKycProvider)) throw new TestModeOnlyError('Not Found');
+    const sessionId = await this.sessions.latestSessionId(userId, this.provider.providerName);
+    if (!sessionId) throw new KycSessionNotStartedError();
+    const account = await this.queries.execute(new GetAccount(userId));
     const decisionTime = new Date().toISOString();
     const body: TVeriffDecisionWebhook = {
       status: 'success',

@@ -1,24 +1,18 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { TKycStatusResponse, TVeriffStatus } from '@app/contracts';
-import { InjectPool, type Pool } from '@app/platform';
+import type { TKycStatusResponse } from '@app/contracts';
+import { EventSourcedRepository } from '@app/event-store';
+import { kycFold, kycStreamId } from '../../../domain/kyc.js';
 import { GetKycStatus } from './get-kyc-status.query.js';
 
-/** Read from the users read model, the same row the auth check shows. */
+/** Folded from the user's stream: the page polling for a decision sees it the moment it is recorded. */
 @QueryHandler(GetKycStatus)
 export class GetKycStatusHandler implements IQueryHandler<GetKycStatus> {
-  constructor(@InjectPool() private readonly pool: Pool) {}
+  constructor(@Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository) {}
 
   async execute({ userId }: GetKycStatus): Promise<TKycStatusResponse> {
-    const { rows } = await this.pool.query<{
-      veriff_status: TVeriffStatus | null;
-      verified: boolean;
-      kyc_completed: boolean;
-    }>('select veriff_status, verified, kyc_completed from identity_users where id = $1', [userId]);
-    const row = rows[0];
-    return {
-      veriffStatus: row?.veriff_status ?? null,
-      verified: row?.verified ?? false,
-      kycCompleted: row?.kyc_completed ?? false,
-    };
+    const { state } = await this.repository.load(kycStreamId(userId), kycFold);
+    // An approval is final, and it is what makes a user verified and their check completed.
+    return { veriffStatus: state.status, verified: state.approved, kycCompleted: state.approved };
   }
 }

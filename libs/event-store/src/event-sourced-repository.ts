@@ -1,0 +1,130 @@
+import type { TEventMetadata } from '@app/contracts';
+import { withTransaction, type Pool, type Queryable } from '@app/platform';
+import { StreamVersionConflictError } from './errors.js';
+import type { AppendResult, EventStore } from './event-store.js';
+import type { ProjectionWaiter } from './projection/projection-waiter.js';
+import type { EventEnvelope, NewEvent } from './stored-event.js';
+
+/**
+ * How a use case sees a stream: the event types it reads (others in the stream pass by, so a
+ * module folds only its own events) and a pure evolve over them.
+ */
+export interface Fold<S, E extends EventEnvelope> {
+  readonly eventTypes: readonly E['type'][];
+  initialState(): S;
+  evolve(state: S, event: E): S;
+}
+
+export interface Loaded<S> {
+  state: S;
+  /** The stream's version (all event types), the expected version of the next append. */
+  version: number;
+}
+
+/** What a decision produced: the events to append (none is a valid answer) and the caller's result. */
+export interface Decided<E extends EventEnvelope, R> {
+  events: readonly E[];
+  result: R;
+}
+
+export interface ExecuteOptions {
+  /** Recorded with every appended event. */
+  metadata?: TEventMetadata;
+  /** Read-your-writes: wait (bounded) until these projectors have passed the append. */
+  waitFor?: readonly string[];
+  waitTimeoutMs?: number;
+  /** Attempts when another append to the stream wins the race (each attempt decides again). */
+  maxAttempts?: number;
+  /**
+   * Run inside the caller's transaction (a reactor's batch). No retry is possible there: a conflict
+   * aborts the caller, which retries its whole batch. The caller notifies after its commit.
+   */
+  client?: Queryable;
+}
+
+export interface Executed<R> {
+  result: R;
+  /** Null when the decision appended nothing. */
+  appended: AppendResult | null;
+}
+
+/**
+ * The one way a use case changes an event-sourced stream: load and fold it, decide, append with the
+ * expected version, all in one transaction (so a reservation row the decision writes commits with
+ * its events or not at all); decide again when a concurrent append wins; then wake the projectors
+ * and, if asked, wait until the named ones show the change.
+ */
+export class EventSourcedRepository {
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly waiter: ProjectionWaiter,
+  ) {}
+
+  load<S, E extends EventEnvelope>(streamId: string, fold: Fold<S, E>, db: Queryable = this.pool): Promise<Loaded<S>> {
+    return loadStream(this.store, db, streamId, fold);
+  }
+
+  async execute<S, E extends EventEnvelope, R>(
+    streamId: string,
+    fold: Fold<S, E>,
+    decide: (state: S, tx: Queryable) => Decided<E, R> | Promise<Decided<E, R>>,
+    options: ExecuteOptions = {},
+  ): Promise<Executed<R>> {
+    if (options.client) return decideAndAppend(this.store, options.client, streamId, fold, decide, options.metadata);
+    const maxAttempts = options.maxAttempts ?? 5;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const executed = await withTransaction(this.pool, (client) =>
+          decideAndAppend(this.store, client, streamId, fold, decide, options.metadata),
+        );
+        if (executed.appended) {
+          this.store.notifyAppended(executed.appended);
+          if (options.waitFor?.length) {
+            await this.waiter.waitFor(executed.appended.position, options.waitFor, options.waitTimeoutMs ?? 3000);
+          }
+        }
+        return executed;
+      } catch (error) {
+        if (!(error instanceof StreamVersionConflictError) || attempt >= maxAttempts) throw error;
+      }
+    }
+  }
+}
+
+export async function loadStream<S, E extends EventEnvelope>(
+  store: EventStore,
+  db: Queryable,
+  streamId: string,
+  fold: Fold<S, E>,
+): Promise<Loaded<S>> {
+  const version = await store.streamVersion(streamId, db);
+  if (version === 0) return { state: fold.initialState(), version };
+  const events = await store.readStream<E>(streamId, db, fold.eventTypes);
+  return { state: events.reduce((state, event) => fold.evolve(state, event), fold.initialState()), version };
+}
+
+/**
+ * One attempt in the caller's transaction: load, decide, append with the expected version. The
+ * repository wraps it with the transaction and retries; a reactor calls it inside its batch.
+ * The caller notifies the projectors after its commit.
+ */
+export async function decideAndAppend<S, E extends EventEnvelope, R>(
+  store: EventStore,
+  client: Queryable,
+  streamId: string,
+  fold: Fold<S, E>,
+  decide: (state: S, tx: Queryable) => Decided<E, R> | Promise<Decided<E, R>>,
+  metadata: TEventMetadata = {},
+): Promise<Executed<R>> {
+  const { state, version } = await loadStream(store, client, streamId, fold);
+  const { events, result } = await decide(state, client);
+  if (events.length === 0) return { result, appended: null };
+  const appended = await store.append(
+    streamId,
+    version === 0 ? 'no_stream' : version,
+    events.map((event) => ({ ...event, metadata }) as NewEvent<E>),
+    { client },
+  );
+  return { result, appended };
+}

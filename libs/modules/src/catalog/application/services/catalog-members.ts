@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { TAuthUser } from '@app/contracts';
+import { RefusedError } from '@app/domain';
+import { GetAuthUser } from '../../../identity/index.js';
+import { VerifiedFansOnlyError } from '../../domain/artist.js';
+
+/** Who may do what in the catalogue (product-decisions.md), asked of identity through its query. */
+@Injectable()
+export class CatalogMembers {
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+
+  /** Adding and verifying: fans whose identity check was approved; industry pros view only. */
+  async verifiedFan(userId: string): Promise<TAuthUser> {
+    const user = await this.queries.execute(new GetAuthUser(userId));
+    if (!user || user.role !== 'fan' || !user.verified) throw new VerifiedFansOnlyError();
+    return user;
+  }
+
+  /** Votes and favourites: the guarded app, i.e. signed in with the payment completed. */
+  async member(userId: string): Promise<TAuthUser> {
+    const user = await this.queries.execute(new GetAuthUser(userId));
+    if (!user?.paymentCompleted) {
+      throw new RefusedError('forbidden', 'Complete your membership payment to vote and add favorites.');
+    }
+    return user;
+  }
+}

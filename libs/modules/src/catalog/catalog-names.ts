@@ -1,0 +1,15 @@
+/** Names shared by the catalogue's write and read sides (projection names are checkpoint names). */
+export const ARTISTS_PROJECTION = 'catalog-artists';
+
+export function artistStreamId(artistId: string): string {
+  return `artist-${artistId}`;
+}
+
+/** A vote or a favourite is its own stream per (artist, fan): fans never contend with each other. */
+export function artistVoteStreamId(artistId: string, userId: string): string {
+  return `artist-vote-${artistId}-${userId}`;
+}
+
+export function artistFavoriteStreamId(artistId: string, userId: string): string {
+  return `artist-favorite-${artistId}-${userId}`;
+}

@@ -1,0 +1,2 @@
+export { CatalogModule } from './catalog.module.js';
+export { ARTISTS_PROJECTION } from './catalog-names.js';

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { InjectPool, type Pool, type Queryable } from '@app/platform';
+import { EmailTakenError, normalizeEmail } from '../../domain/user.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * One account per email, case-insensitively: a row per email, inserted in the transaction that
+ * appends AccountCreated, so a second sign-up is refused and never half-written.
+ */
+@Injectable()
+export class EmailReservations {
+  constructor(@InjectPool() private readonly pool: Pool) {}
+
+  async findUserId(email: string, db: Queryable = this.pool): Promise<string | null> {
+    const { rows } = await db.query<{ user_id: string }>(
+      'select user_id from email_reservations where email_normalized = $1',
+      [normalizeEmail(email)],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
+  async reserve(tx: Queryable, email: string, userId: string): Promise<void> {
+    try {
+      await tx.query('insert into email_reservations (email_normalized, user_id) values ($1, $2)', [
+        normalizeEmail(email),
+        userId,
+      ]);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenError();
+      throw error;
+    }
+  }
+}

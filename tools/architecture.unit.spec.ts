@@ -1,0 +1,201 @@
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const CRUISED = ['api', 'worker', 'libs', 'web/src']; // what `npm run lint` cruises
+
+/** A small repository shaped like ours, every import in it allowed by the rules. */
+const CLEAN: Record<string, string> = {
+  'libs/contracts/src/index.ts': `export const ROLES = ['fan'] as const;\n`,
+  'libs/domain/src/index.ts': `export class DomainError extends Error {}\n`,
+  'libs/platform/src/index.ts': `import pg from 'pg';\nexport const Pool = pg.Pool;\n`,
+  'libs/event-store/src/index.ts': `import { Pool } from '@app/platform';\nimport { ROLES } from '@app/contracts';\nexport const store = { Pool, ROLES };\n`,
+  'libs/modules/src/alpha/index.ts': `export { AlphaModule } from './alpha.module.js';\n`,
+  'libs/modules/src/alpha/alpha.module.ts': [
+    `import { Module } from '@nestjs/common';`,
+    `import { Beta } from '@app/modules/beta';`,
+    `import { decide } from './domain/alpha.js';`,
+    `@Module({})`,
+    `export class AlphaModule { beta = Beta; decide = decide; }`,
+  ].join('\n'),
+  'libs/modules/src/alpha/domain/alpha.ts': [
+    `import type { ROLES } from '@app/contracts';`,
+    `import { DomainError } from '@app/domain';`,
+    `export function decide(role: (typeof ROLES)[number]) { if (!role) throw new DomainError(); return [role]; }`,
+  ].join('\n'),
+  'libs/modules/src/beta/index.ts': `export { Beta } from './payments/beta.js';\n`,
+  // Sub-folders of one module (like membership/payments and membership/kyc) use each other freely.
+  'libs/modules/src/beta/payments/beta.ts': [
+    `import { store } from '@app/event-store';`,
+    `import { check } from '../kyc/check.js';`,
+    `import { AlphaModule } from '../../alpha/index.js';`,
+    `export const Beta = { store, check, AlphaModule };`,
+  ].join('\n'),
+  'libs/modules/src/beta/kyc/check.ts': `import { fold } from './domain/kyc.js';\nexport const check = fold;\n`,
+  'libs/modules/src/beta/kyc/domain/kyc.ts': `export const fold = (n: number) => n + 1;\n`,
+  'api/src/main.ts': `import { AlphaModule } from '@app/modules/alpha';\nimport { Pool } from '@app/platform';\nexport const app = { AlphaModule, Pool };\n`,
+  'api/test/alpha.int.spec.ts': `import { Beta } from '../../libs/modules/src/beta/index.js';\nexport const beta = Beta;\n`,
+  'worker/src/main.ts': `import { Beta } from '@app/modules/beta';\nexport const worker = Beta;\n`,
+  'web/src/lib/api-client.ts': `import { ROLES } from '@app/contracts';\nexport const api = ROLES;\n`,
+  'web/src/components/ui/button.tsx': `export function Button() { return <button />; }\n`,
+  'web/src/features/one/components/one-page.tsx': [
+    `import { api } from '@/lib/api-client';`,
+    `import { Button } from '@/components/ui/button';`,
+    `import { label } from '../lib/label';`,
+    `export function OnePage() { return <Button>{label(api)}</Button>; }`,
+  ].join('\n'),
+  'web/src/features/one/lib/label.ts': `export const label = (x: unknown) => String(x);\n`,
+  'web/src/features/two/components/two-page.tsx': `import { Button } from '../../../components/ui/button';\nexport const TwoPage = Button;\n`,
+  'web/src/routes/index.tsx': `import { OnePage } from '@/features/one/components/one-page';\nimport { TwoPage } from '@/features/two/components/two-page';\nexport const routes = [OnePage, TwoPage];\n`,
+};
+
+/** One planted violation per rule (and per way of writing it), with the edge each must report. */
+const PLANTED: { rule: string; file: string; source: string; to: string }[] = [
+  {
+    rule: 'module-deep-import',
+    file: 'libs/modules/src/alpha/application/relative-deep.ts',
+    source: `import { Beta } from '../../beta/payments/beta.js';\nexport const x = Beta;\n`,
+    to: 'libs/modules/src/beta/payments/beta.ts',
+  },
+  {
+    rule: 'module-deep-import',
+    file: 'libs/modules/src/beta/kyc/alias-deep.ts',
+    source: `import { decide } from '@app/modules/alpha/domain/alpha.js';\nexport const x = decide;\n`,
+    to: 'libs/modules/src/alpha/domain/alpha.ts',
+  },
+  {
+    rule: 'domain-not-pure',
+    file: 'libs/modules/src/alpha/domain/nest.ts',
+    source: `import { Injectable } from '@nestjs/common';\nexport const x = Injectable;\n`,
+    to: 'node_modules/@nestjs/common/index.js',
+  },
+  {
+    rule: 'domain-not-pure',
+    file: 'libs/modules/src/beta/kyc/domain/pg.ts',
+    source: `import type { Pool } from 'pg';\nexport type X = Pool;\n`,
+    to: 'node_modules/pg/lib/index.js',
+  },
+  {
+    rule: 'domain-not-pure',
+    file: 'libs/modules/src/alpha/domain/orm.ts',
+    source: `import { MikroORM } from '@mikro-orm/core';\nexport const x = MikroORM;\n`,
+    to: 'node_modules/@mikro-orm/core/index.js',
+  },
+  {
+    rule: 'domain-not-pure',
+    file: 'libs/modules/src/alpha/domain/platform.ts',
+    source: `import { Pool } from '@app/platform';\nexport const x = Pool;\n`,
+    to: 'libs/platform/src/index.ts',
+  },
+  {
+    rule: 'web-feature-cross-import',
+    file: 'web/src/features/one/components/alias-cross.tsx',
+    source: `import { TwoPage } from '@/features/two/components/two-page';\nexport const x = TwoPage;\n`,
+    to: 'web/src/features/two/components/two-page.tsx',
+  },
+  {
+    rule: 'web-feature-cross-import',
+    file: 'web/src/features/two/components/relative-cross.tsx',
+    source: `import { label } from '../../one/lib/label';\nexport const x = label;\n`,
+    to: 'web/src/features/one/lib/label.ts',
+  },
+  {
+    rule: 'web-feature-cross-import',
+    file: 'web/src/features/two/components/uses-route.tsx',
+    source: `import { routes } from '@/routes/index';\nexport const x = routes;\n`,
+    to: 'web/src/routes/index.tsx',
+  },
+  {
+    rule: 'lib-imports-upward',
+    file: 'libs/platform/src/uses-module.ts',
+    source: `import { AlphaModule } from '@app/modules/alpha';\nexport const x = AlphaModule;\n`,
+    to: 'libs/modules/src/alpha/index.ts',
+  },
+  {
+    rule: 'lib-imports-upward',
+    file: 'libs/contracts/src/uses-api.ts',
+    source: `import { app } from '../../../api/src/main.js';\nexport const x = app;\n`,
+    to: 'api/src/main.ts',
+  },
+  {
+    rule: 'lib-imports-upward',
+    file: 'libs/event-store/src/uses-worker.ts',
+    source: `import { worker } from '../../../worker/src/main.js';\nexport const x = worker;\n`,
+    to: 'worker/src/main.ts',
+  },
+  {
+    rule: 'lib-imports-upward',
+    file: 'libs/domain/src/uses-web.ts',
+    source: `import { api } from '../../../web/src/lib/api-client.js';\nexport const x = api;\n`,
+    to: 'web/src/lib/api-client.ts',
+  },
+  {
+    rule: 'app-module-deep-import',
+    file: 'api/src/deep.ts',
+    source: `import { AlphaModule } from '@app/modules/alpha/alpha.module.js';\nexport const x = AlphaModule;\n`,
+    to: 'libs/modules/src/alpha/alpha.module.ts',
+  },
+  {
+    rule: 'app-module-deep-import',
+    file: 'worker/src/deep.ts',
+    source: `import { check } from '../../libs/modules/src/beta/kyc/check.js';\nexport const x = check;\n`,
+    to: 'libs/modules/src/beta/kyc/check.ts',
+  },
+];
+
+async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+  for (const [file, source] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), source);
+  }
+}
+
+/** Cruises `root` with the repository's own .dependency-cruiser.mjs and tsconfig.depcruise.json. */
+async function violations(root: string): Promise<{ rule: string; from: string; to: string }[]> {
+  const options = await extractDepcruiseOptions(path.join(repoRoot, '.dependency-cruiser.mjs'));
+  const tsConfigFile = path.join(root, 'tsconfig.depcruise.json');
+  const result = await cruise(CRUISED, { ...options, baseDir: root, tsConfig: { fileName: tsConfigFile } }, undefined, {
+    tsConfig: extractTSConfig(tsConfigFile),
+  });
+  const output = result.output as ICruiseResult;
+  return output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+}
+
+describe('module boundaries (.dependency-cruiser.mjs)', () => {
+  const roots: string[] = [];
+
+  async function fixture(files: Record<string, string>): Promise<string> {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'architecture-'));
+    roots.push(root);
+    await writeTree(root, files);
+    await copyFile(path.join(repoRoot, 'tsconfig.depcruise.json'), path.join(root, 'tsconfig.depcruise.json'));
+    // Real packages, so a planted '@nestjs/common' resolves the way it does in the repository.
+    await symlink(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    return root;
+  }
+
+  afterAll(async () => {
+    for (const root of roots) await rm(root, { recursive: true, force: true });
+  });
+
+  it('passes a tree that keeps every boundary', async () => {
+    expect(await violations(await fixture(CLEAN))).toEqual([]);
+  });
+
+  it('reports each planted violation under its rule, and nothing else', async () => {
+    const planted = Object.fromEntries(PLANTED.map((p) => [p.file, p.source]));
+    const found = await violations(await fixture({ ...CLEAN, ...planted }));
+    const expected = PLANTED.map((p) => ({ rule: p.rule, from: p.file, to: expect.stringMatching(endsWith(p.to)) }));
+    expect(found).toHaveLength(expected.length);
+    expect(found).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+// A resolved npm package sits behind the symlinked node_modules: compare from "node_modules/" on.
+function endsWith(suffix: string): RegExp {
+  return new RegExp(`(^|/)${suffix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}

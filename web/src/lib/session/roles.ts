@@ -1,0 +1,24 @@
+import { Briefcase, Building2, Headphones, MicVocal, Wrench, type LucideIcon } from 'lucide-react';
+import type { TRole } from '@app/contracts';
+
+export const ROLE_LABELS: Record<TRole, string> = {
+  fan: 'Fan',
+  artist: 'Artist',
+  venue: 'Venue',
+  'service-provider': 'Service Provider',
+  'industry-pro': 'Industry Pro',
+};
+
+/** One icon per role, wherever a role is pictured (role cards, the welcome after verification). */
+export const ROLE_ICONS: Record<TRole, LucideIcon> = {
+  fan: Headphones,
+  artist: MicVocal,
+  venue: Building2,
+  'service-provider': Wrench,
+  'industry-pro': Briefcase,
+};
+
+/** The role as shown to people; 'Member' when unknown (spec §2 "Navigation bar"). */
+export function roleLabel(role: TRole | null | undefined): string {
+  return role ? ROLE_LABELS[role] : 'Member';
+}
