@@ -1,4 +1,5 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
+import { artistsProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import {
   activeMembershipsProjection,
@@ -12,6 +13,7 @@ export const projections: readonly Projection[] = [
   usersProjection,
   payolaLedgerProjection,
   activeMembershipsProjection,
+  artistsProjection,
 ];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */

@@ -230,6 +230,8 @@ export const ZArtistListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(ARTIST_PAGE_SIZE),
 });
 export type TArtistListQuery = z.input<typeof ZArtistListQuery>;
+/** The list query as the server reads it (defaults applied). */
+export type TArtistListFilters = z.output<typeof ZArtistListQuery>;
 
 /** GET /api/artists/counts: the three tabs' counts. */
 export const ZArtistCounts = z.object({ my: z.number().int(), all: z.number().int(), favorites: z.number().int() });
@@ -253,6 +255,7 @@ export const ZArtistVerificationStatus = z.object({
   hasVerified: z.boolean(),
   existingLinks: z.array(ZArtistLink),
 });
+export type TArtistVerificationStatus = z.infer<typeof ZArtistVerificationStatus>;
 
 /** POST /api/artists/{id}/vote and /favorite: the state the fan asks for; without it the call toggles. */
 export const ZVoteRequest = z.object({ userId: z.string().optional(), vote: z.boolean().optional() });

@@ -1,0 +1,72 @@
+import type { TArtist, TArtistLink } from '@app/contracts';
+import type { CanonicalLink, LinkPlatform } from '@app/domain';
+
+/** The columns every artist read selects, with the flags of the user in parameter `$1`. */
+export const ARTIST_COLUMNS = `a.id, a.name, a.artist_type, a.genre, a.secondary_genre, a.record_label, a.bio, a.links,
+  a.added_by, a.added_by_fan_number, a.is_public, a.created_at, a.vote_count, a.favorite_count, a.fan_count,
+  exists (select 1 from catalog_artist_votes v where v.artist_id = a.id and v.user_id = $1) as user_has_voted,
+  exists (select 1 from catalog_artist_favorites f where f.artist_id = a.id and f.user_id = $1) as user_has_favorited,
+  exists (select 1 from catalog_artist_fans u where u.artist_id = a.id and u.user_id = $1) as has_user_verified`;
+
+export interface ArtistRow {
+  id: string;
+  name: string;
+  artist_type: string;
+  genre: string;
+  secondary_genre: string | null;
+  record_label: string | null;
+  bio: string | null;
+  links: CanonicalLink[];
+  added_by: string;
+  added_by_fan_number: number | null;
+  is_public: boolean;
+  created_at: Date;
+  vote_count: number;
+  favorite_count: number;
+  fan_count: number;
+  user_has_voted: boolean;
+  user_has_favorited: boolean;
+  has_user_verified: boolean;
+}
+
+/** The spec's `socialUrls`: the Instagram, YouTube, Apple Music and TikTok links (spec §3 Artist). */
+const SOCIAL_PLATFORMS: readonly LinkPlatform[] = ['instagram', 'youtube', 'appleMusic', 'tiktok'];
+
+export function toArtist(row: ArtistRow): TArtist {
+  const url = (platform: LinkPlatform) => row.links.find((link) => link.platform === platform)?.url ?? null;
+  const links: TArtistLink[] = row.links.map(({ platform, url }) => ({ platform, url }));
+  return {
+    id: row.id,
+    name: row.name,
+    bio: row.bio,
+    genre: row.genre,
+    secondaryGenre: row.secondary_genre,
+    artistType: row.artist_type,
+    recordLabel: row.record_label,
+    spotifyUrl: url('spotify'),
+    bandcampUrl: url('bandcamp'),
+    soundcloudUrl: url('soundcloud'),
+    websiteUrl: url('website'),
+    socialUrls: row.links.filter((link) => SOCIAL_PLATFORMS.includes(link.platform)).map((link) => link.url),
+    links,
+    imageUrl: null,
+    isPublic: row.is_public,
+    addedById: row.added_by,
+    createdAt: row.created_at.toISOString(),
+    voteCount: row.vote_count,
+    favoriteCount: row.favorite_count,
+    verifiedCount: row.fan_count,
+    userHasVoted: row.user_has_voted,
+    userHasFavorited: row.user_has_favorited,
+    hasUserVerified: row.has_user_verified,
+    addedBy: { foundingFanNumber: row.added_by_fan_number },
+  };
+}
+
+/**
+ * How loosely a search matches (pg_trgm's word similarity of the typed words to a name): low enough
+ * that one typo in a short name ("bjrk", "radiohed") still finds it, while results are ranked best
+ * first. Set per transaction, so the trigram index applies it.
+ */
+export const SEARCH_WORD_SIMILARITY = 0.3;
+export const SET_SEARCH_THRESHOLD = `select set_config('pg_trgm.word_similarity_threshold', '${SEARCH_WORD_SIMILARITY}', true)`;

@@ -1,0 +1,201 @@
+import type { EventOfType } from '@app/contracts';
+import { foldName, nameSearchKey } from '@app/domain';
+import { defineProjection } from '@app/event-store';
+import { ARTISTS_PROJECTION } from '../catalog-names.js';
+
+type ArtistReadEvent = EventOfType<
+  | 'ArtistAdded'
+  | 'ArtistLinksAdded'
+  | 'ArtistVerified'
+  | 'VoteCast'
+  | 'VoteWithdrawn'
+  | 'ArtistFavorited'
+  | 'ArtistUnfavorited'
+>;
+
+/**
+ * The artist lists, search and profiles: one row per artist with its counts, and the rows behind the
+ * per-user flags and tabs (the fans who added or verified it, votes, favourites). Positions in the log
+ * order every list newest first and are the lists' cursors.
+ */
+export const artistsProjection = defineProjection<ArtistReadEvent>({
+  kind: 'projection',
+  name: ARTISTS_PROJECTION,
+  eventTypes: [
+    'ArtistAdded',
+    'ArtistLinksAdded',
+    'ArtistVerified',
+    'VoteCast',
+    'VoteWithdrawn',
+    'ArtistFavorited',
+    'ArtistUnfavorited',
+  ],
+  tables: [
+    'catalog_artists',
+    'catalog_artist_fans',
+    'catalog_artist_votes',
+    'catalog_artist_favorites',
+    'catalog_artist_totals',
+  ],
+  migrations: [
+    {
+      version: 1,
+      description: 'artists with counts, their fans, votes and favourites, and the public total',
+      sql: `create table catalog_artists (
+              id text primary key,
+              name text not null,
+              search_key text not null,
+              folded_name text not null,
+              artist_type text not null,
+              genre text not null,
+              secondary_genre text,
+              record_label text,
+              bio text,
+              links jsonb not null,
+              added_by text not null,
+              added_by_fan_number integer,
+              is_public boolean not null,
+              created_at timestamptz not null,
+              position bigint not null,
+              vote_count integer not null default 0,
+              favorite_count integer not null default 0,
+              fan_count integer not null default 1
+            );
+            create index catalog_artists_recent on catalog_artists (position desc) where is_public;
+            create index catalog_artists_genre on catalog_artists (genre, position desc) where is_public;
+            create index catalog_artists_type on catalog_artists (artist_type, position desc) where is_public;
+            create index catalog_artists_folded on catalog_artists (folded_name);
+            create index catalog_artists_search on catalog_artists using gin (search_key gin_trgm_ops);
+            create table catalog_artist_fans (
+              artist_id text not null,
+              user_id text not null,
+              fan_number integer not null,
+              position bigint not null,
+              primary key (artist_id, user_id)
+            );
+            create index catalog_artist_fans_user on catalog_artist_fans (user_id, position desc);
+            create table catalog_artist_votes (
+              artist_id text not null,
+              user_id text not null,
+              created_at timestamptz not null,
+              primary key (artist_id, user_id)
+            );
+            create table catalog_artist_favorites (
+              artist_id text not null,
+              user_id text not null,
+              position bigint not null,
+              created_at timestamptz not null,
+              primary key (artist_id, user_id)
+            );
+            create index catalog_artist_favorites_user on catalog_artist_favorites (user_id, position desc);
+            create table catalog_artist_totals (
+              id integer primary key check (id = 1),
+              public_count integer not null
+            );`,
+    },
+  ],
+  async handle(events, db) {
+    for (const event of events) {
+      switch (event.type) {
+        case 'ArtistAdded': {
+          const artist = event.data;
+          // Only verified fans add (product-decisions.md): an added artist is public at once.
+          const inserted = await db.query(
+            `insert into catalog_artists (id, name, search_key, folded_name, artist_type, genre, secondary_genre,
+               record_label, bio, links, added_by, added_by_fan_number, is_public, created_at, position)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, $13, $14)
+             on conflict (id) do nothing`,
+            [
+              artist.artistId,
+              artist.name,
+              nameSearchKey(artist.name),
+              foldName(artist.name),
+              artist.artistType,
+              artist.genre,
+              artist.secondaryGenre,
+              artist.recordLabel,
+              artist.bio,
+              JSON.stringify(artist.links),
+              artist.addedBy,
+              artist.addedByFoundingFanNumber,
+              event.recordedAt,
+              event.globalPosition,
+            ],
+          );
+          if (inserted.rowCount === 0) break;
+          await db.query(
+            `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, 1, $3)
+             on conflict do nothing`,
+            [artist.artistId, artist.addedBy, event.globalPosition],
+          );
+          await db.query(
+            `insert into catalog_artist_totals as t (id, public_count) values (1, 1)
+             on conflict (id) do update set public_count = t.public_count + 1`,
+          );
+          break;
+        }
+        case 'ArtistLinksAdded':
+          await db.query(`update catalog_artists set links = links || $2::jsonb where id = $1`, [
+            event.data.artistId,
+            JSON.stringify(event.data.links),
+          ]);
+          break;
+        case 'ArtistVerified': {
+          const inserted = await db.query(
+            `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, $3, $4)
+             on conflict do nothing`,
+            [event.data.artistId, event.data.userId, event.data.fanNumber, event.globalPosition],
+          );
+          if (inserted.rowCount) {
+            await db.query('update catalog_artists set fan_count = fan_count + 1 where id = $1', [event.data.artistId]);
+          }
+          break;
+        }
+        case 'VoteCast':
+        case 'VoteWithdrawn': {
+          const { artistId, userId } = event.data;
+          const changed =
+            event.type === 'VoteCast'
+              ? await db.query(
+                  `insert into catalog_artist_votes (artist_id, user_id, created_at) values ($1, $2, $3)
+                   on conflict do nothing`,
+                  [artistId, userId, event.recordedAt],
+                )
+              : await db.query('delete from catalog_artist_votes where artist_id = $1 and user_id = $2', [
+                  artistId,
+                  userId,
+                ]);
+          if (changed.rowCount) {
+            await db.query('update catalog_artists set vote_count = vote_count + $2 where id = $1', [
+              artistId,
+              event.type === 'VoteCast' ? 1 : -1,
+            ]);
+          }
+          break;
+        }
+        case 'ArtistFavorited':
+        case 'ArtistUnfavorited': {
+          const { artistId, userId } = event.data;
+          const changed =
+            event.type === 'ArtistFavorited'
+              ? await db.query(
+                  `insert into catalog_artist_favorites (artist_id, user_id, position, created_at)
+                   values ($1, $2, $3, $4) on conflict do nothing`,
+                  [artistId, userId, event.globalPosition, event.recordedAt],
+                )
+              : await db.query('delete from catalog_artist_favorites where artist_id = $1 and user_id = $2', [
+                  artistId,
+                  userId,
+                ]);
+          if (changed.rowCount) {
+            await db.query('update catalog_artists set favorite_count = favorite_count + $2 where id = $1', [
+              artistId,
+              event.type === 'ArtistFavorited' ? 1 : -1,
+            ]);
+          }
+          break;
+        }
+      }
+    }
+  },
+});
