@@ -8,9 +8,12 @@
  *   4. projection lag under a steady append load, through the real BullMQ wake-up path
  *   5. the JavaScript a first visit to the landing page loads, from web/dist as built
  *      (web/scripts/bench-bundle.mjs; `npm run bench:web` runs only this one)
+ *   6. the artist catalogue: 100,000 artists with votes and favourites; the list, search and profile
+ *      endpoints at 50 concurrent clients (the api in its own process) vs the same SQL through `pg`
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
- * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE; PROJECTION_BATCH_SIZE is the worker's own setting.
+ * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_CATALOG_SECONDS; PROJECTION_BATCH_SIZE is
+ * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases.
  */
 import os from 'node:os';
 import { EventStore } from '@app/event-store';
@@ -18,6 +21,7 @@ import { createLogger, createPool, loadConfig, type Pool } from '@app/platform';
 import { appendBench } from './append-bench.js';
 import { createBenchDatabase, DEFAULT_SERVER_URL, serverDescription, type BenchDatabase } from './bench-database.js';
 import { benchRegistry } from './bench-projection.js';
+import { catalogBench } from './catalog-bench.js';
 import { formatInt, log } from './bench-util.js';
 import { lagBench } from './lag-bench.js';
 import { projectionBench, replayBench } from './projection-bench.js';
@@ -38,6 +42,11 @@ const REPLAY_EVENTS = intFromEnv('BENCH_REPLAY_EVENTS', 1_000_000);
 const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', 5000);
 const LAG_RATE = intFromEnv('BENCH_LAG_RATE', 500);
 const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', 15);
+const CATALOG_ARTISTS = intFromEnv('BENCH_ARTISTS', 100_000);
+const CATALOG_SECONDS = intFromEnv('BENCH_CATALOG_SECONDS', 8);
+const PHASES = new Set(
+  (process.env.BENCH_PHASES || 'web,append,projection,replay,lag,catalog').split(',').map((p) => p.trim()),
+);
 
 async function main(): Promise<number> {
   const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL;
@@ -74,6 +83,7 @@ async function main(): Promise<number> {
     errors: [],
   };
   const phase = async (name: string, work: () => Promise<void>) => {
+    if (!PHASES.has(name)) return;
     try {
       await work();
     } catch (error) {
@@ -156,6 +166,20 @@ async function main(): Promise<number> {
           `append p50 ${lag.appendP50Ms.toFixed(1)} ms, p99 ${lag.appendP99Ms.toFixed(1)} ms; ` +
           `worst schedule slip ${lag.maxScheduleSlipMs.toFixed(1)} ms`,
       );
+    });
+
+    await phase('catalog', async () => {
+      log(
+        `artist catalogue: ${formatInt(CATALOG_ARTISTS)} artists, 50 concurrent clients, ${CATALOG_SECONDS} s per scenario`,
+      );
+      results.catalog = await catalogBench({
+        databaseUrl: database!.url,
+        redisUrl,
+        logger,
+        artists: CATALOG_ARTISTS,
+        concurrency: 50,
+        secondsPerScenario: CATALOG_SECONDS,
+      });
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

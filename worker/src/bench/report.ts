@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppendComparison } from './append-bench.js';
+import { CATALOG_TARGETS, type CatalogBenchResult } from './catalog-bench.js';
 import type { LagResult } from './lag-bench.js';
 import type { ProjectionComparison, ReplayComparison } from './projection-bench.js';
 import { formatInt, formatRate } from './bench-util.js';
@@ -26,6 +27,8 @@ export interface BenchResults {
   lag?: LagResult;
   /** The landing page's JavaScript (web/dist as built), see web-bundle.ts. */
   web?: WebBundleResult;
+  /** The artist catalogue's read endpoints under load, see catalog-bench.ts. */
+  catalog?: CatalogBenchResult;
   errors: { phase: string; message: string }[];
 }
 
@@ -149,6 +152,25 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
       verdict: verdict(web.pass),
     });
   } else if (failed('web')) out.push(errorRow(webMetric, ''));
+
+  const { catalog } = results;
+  const catalogTarget = `p99 < ${CATALOG_TARGETS.p99Ms} ms, >= ${CATALOG_TARGETS.ratio.toFixed(2)}`;
+  if (catalog) {
+    for (const scenario of catalog.scenarios) {
+      out.push({
+        metric: `${scenario.name} (${formatInt(catalog.artists)} artists, ${catalog.concurrency} clients)`,
+        ours: `p50 ${scenario.ours.p50Ms.toFixed(1)} / p99 ${scenario.ours.p99Ms.toFixed(1)} ms, ${formatInt(scenario.ours.perSecond)}/s`,
+        baseline: `p50 ${scenario.baseline.p50Ms.toFixed(1)} / p99 ${scenario.baseline.p99Ms.toFixed(1)} ms, ${formatInt(scenario.baseline.perSecond)}/s`,
+        ratio: scenario.ratio.toFixed(2),
+        target: catalogTarget,
+        verdict: verdict(
+          scenario.ours.errors === 0 &&
+            scenario.ours.p99Ms < CATALOG_TARGETS.p99Ms &&
+            scenario.ratio >= CATALOG_TARGETS.ratio,
+        ),
+      });
+    }
+  } else if (failed('catalog')) out.push(errorRow('artist catalogue endpoints', catalogTarget));
   return out;
 }
 
@@ -173,7 +195,8 @@ export function formatTable(results: BenchResults, replayTarget: number): string
     `machine: nproc ${machine.nproc}, ${machine.cpu}, ${machine.memoryGb} GB RAM; node ${machine.node}; ` +
       `PostgreSQL ${machine.postgres.server_version ?? '?'} (shared_buffers ${machine.postgres.shared_buffers ?? '?'}, ` +
       `synchronous_commit ${machine.postgres.synchronous_commit ?? '?'}, autovacuum ${machine.postgres.autovacuum ?? '?'})`,
-    "ratio = our events/s ÷ the baseline's events/s (for replay: scan time ÷ replay time).",
+    "ratio = our events/s ÷ the baseline's events/s (for replay: scan time ÷ replay time; for the catalogue: " +
+      'api requests/s ÷ the same SQL through pg, same pool size).',
   );
   for (const error of results.errors) lines.push(`ERROR in ${error.phase}: ${error.message}`);
   return lines.join('\n');

@@ -1,3 +1,6 @@
 export { CatalogModule } from './catalog.module.js';
 export { ARTISTS_PROJECTION } from './catalog-names.js';
 export { artistsProjection } from './projections/artists.projection.js';
+// The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.
+export { artistListSql } from './application/queries/get-artist-list/artist-list-sql.js';
+export { ARTIST_PROFILE_SQL, setSearchThreshold } from './application/queries/artist-rows.js';

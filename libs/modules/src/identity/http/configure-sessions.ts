@@ -82,9 +82,43 @@ export function createCsrfTokens(
   };
 }
 
+/** How often one api process moves a session's expiry forward while it is in use. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const TOUCHED_CAPACITY = 50_000;
+
+/**
+ * Sessions in PostgreSQL whose rolling expiry is written at most once an hour per session and api
+ * process, instead of an UPDATE (and a commit) on every API request; a 30-day session loses at most
+ * an hour of its life to this. Reads still go to the table, so a logout anywhere ends the session.
+ */
+function throttledTouchStore(PgStore: ReturnType<typeof connectPgSimple>) {
+  return class ThrottledTouchPgStore extends PgStore {
+    private readonly touched = new Map<string, number>();
+
+    override touch(sid: string, sess: session.SessionData, done?: (err?: unknown) => void): void {
+      const now = Date.now();
+      const last = this.touched.get(sid);
+      if (last !== undefined && now - last < TOUCH_INTERVAL_MS) {
+        done?.();
+        return;
+      }
+      // A Map keeps insertion order: the oldest entries go first when it is full.
+      this.touched.delete(sid);
+      this.touched.set(sid, now);
+      if (this.touched.size > TOUCHED_CAPACITY) this.touched.delete(this.touched.keys().next().value!);
+      super.touch(sid, sess, done);
+    }
+
+    override destroy(sid: string, done?: (err?: unknown) => void): void {
+      this.touched.delete(sid);
+      super.destroy(sid, done);
+    }
+  };
+}
+
 /** Sessions in PostgreSQL (the spec's `session` table), passport on top, then CSRF checks on /api. */
 export function configureSessions(app: Pick<Express, 'use'>, config: AppConfig, pool: Pool, csrf: CsrfTokens): void {
-  const PgStore = connectPgSimple(session);
+  const PgStore = throttledTouchStore(connectPgSimple(session));
   // Only the API needs sessions; static files and pages are served without touching the store.
   app.use(
     '/api',

@@ -8,6 +8,9 @@ export const ARTIST_COLUMNS = `a.id, a.name, a.artist_type, a.genre, a.secondary
   exists (select 1 from catalog_artist_favorites f where f.artist_id = a.id and f.user_id = $1) as user_has_favorited,
   exists (select 1 from catalog_artist_fans u where u.artist_id = a.id and u.user_id = $1) as has_user_verified`;
 
+/** One artist by id (`$2`) with the flags of the user `$1`. */
+export const ARTIST_PROFILE_SQL = `select ${ARTIST_COLUMNS} from catalog_artists a where a.id = $2`;
+
 export interface ArtistRow {
   id: string;
   name: string;
@@ -64,9 +67,14 @@ export function toArtist(row: ArtistRow): TArtist {
 }
 
 /**
- * How loosely a search matches (pg_trgm's word similarity of the typed words to a name): low enough
- * that one typo in a short name ("bjrk", "radiohed") still finds it, while results are ranked best
- * first. Set per transaction, so the trigram index applies it.
+ * How loosely a search matches: pg_trgm's word similarity of the typed words to a name. A search runs
+ * `strict` first (fast: few candidates to check); when that finds less than a page, it runs `fuzzy`,
+ * loose enough that one typo in a short name ("bjrk", "radiohed") still finds it. Results are ranked
+ * best first either way. The threshold is set per transaction, so the trigram index applies it.
  */
-export const SEARCH_WORD_SIMILARITY = 0.3;
-export const SET_SEARCH_THRESHOLD = `select set_config('pg_trgm.word_similarity_threshold', '${SEARCH_WORD_SIMILARITY}', true)`;
+export const SEARCH_THRESHOLDS = { strict: 0.6, fuzzy: 0.3 } as const;
+export type SearchTier = keyof typeof SEARCH_THRESHOLDS;
+
+export function setSearchThreshold(tier: SearchTier): string {
+  return `select set_config('pg_trgm.word_similarity_threshold', '${SEARCH_THRESHOLDS[tier]}', true)`;
+}

@@ -3,7 +3,7 @@ import type { TArtist } from '@app/contracts';
 import { InjectPool, type Pool } from '@app/platform';
 import { ArtistNotFoundError } from '../../../domain/artist.js';
 import { isArtistId } from '../../../domain/artist-id.js';
-import { ARTIST_COLUMNS, toArtist, type ArtistRow } from '../artist-rows.js';
+import { ARTIST_PROFILE_SQL, toArtist, type ArtistRow } from '../artist-rows.js';
 import { GetArtist } from './get-artist.query.js';
 
 @QueryHandler(GetArtist)
@@ -12,10 +12,7 @@ export class GetArtistHandler implements IQueryHandler<GetArtist> {
 
   async execute({ artistId, userId }: GetArtist): Promise<TArtist> {
     if (!isArtistId(artistId)) throw new ArtistNotFoundError();
-    const { rows } = await this.pool.query<ArtistRow>(
-      `select ${ARTIST_COLUMNS} from catalog_artists a where a.id = $2`,
-      [userId, artistId],
-    );
+    const { rows } = await this.pool.query<ArtistRow>(ARTIST_PROFILE_SQL, [userId, artistId]);
     if (!rows[0]) throw new ArtistNotFoundError();
     return toArtist(rows[0]);
   }

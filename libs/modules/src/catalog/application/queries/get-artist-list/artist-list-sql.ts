@@ -1,0 +1,96 @@
+import type { TArtistListFilters } from '@app/contracts';
+import { foldName, nameSearchKey, RefusedError } from '@app/domain';
+import { ARTIST_COLUMNS, type SearchTier } from '../artist-rows.js';
+import type { ArtistTab } from './get-artist-list.query.js';
+
+/** Where each tab's rows come from, and the log position that orders it (newest first). */
+const TAB_SOURCES: Record<ArtistTab, { from: string; where: string; position: string }> = {
+  all: { from: 'catalog_artists a', where: 'a.is_public', position: 'a.position' },
+  my: {
+    from: 'catalog_artist_fans t join catalog_artists a on a.id = t.artist_id',
+    where: 't.user_id = $1',
+    position: 't.position',
+  },
+  favorites: {
+    from: 'catalog_artist_favorites t join catalog_artists a on a.id = t.artist_id',
+    where: 't.user_id = $1',
+    position: 't.position',
+  },
+};
+
+/**
+ * A cursor is opaque to the browser: `k<position>` continues a newest-first list after that position
+ * (stable while artists are added), `o<offset>` and `f<offset>` continue a strict or fuzzy ranked search.
+ */
+export type Cursor = { kind: 'after'; position: number } | { kind: 'offset'; offset: number; tier: SearchTier };
+
+function parseCursor(cursor: string | undefined): Cursor | null {
+  if (!cursor) return null;
+  const keyset = /^k(\d{1,15})$/.exec(cursor);
+  if (keyset) return { kind: 'after', position: Number(keyset[1]) };
+  const offset = /^([of])(\d{1,6})$/.exec(cursor);
+  if (offset) return { kind: 'offset', offset: Number(offset[2]), tier: offset[1] === 'f' ? 'fuzzy' : 'strict' };
+  throw new RefusedError('invalid', 'This list could not be continued. Please reload the page.');
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ArtistListSql {
+  text: string;
+  values: unknown[];
+  /** A ranked search runs with its tier's threshold set (setSearchThreshold) in its transaction. */
+  tier: SearchTier | null;
+  offset: number;
+}
+
+/** The cursor of the page after `rows` (null on the last page). */
+export function nextCursor(sql: ArtistListSql, shown: number, lastPosition: number | undefined): string {
+  if (sql.tier) return `${sql.tier === 'fuzzy' ? 'f' : 'o'}${sql.offset + shown}`;
+  return `k${lastPosition}`;
+}
+
+/**
+ * The one statement behind a page of a tab; also run bare by `npm run bench` to compare the endpoint
+ * with PostgreSQL alone.
+ */
+export function artistListSql(
+  userId: string,
+  tab: ArtistTab,
+  filters: TArtistListFilters,
+  firstTier: SearchTier = 'strict',
+): ArtistListSql {
+  const source = TAB_SOURCES[tab];
+  const values: unknown[] = [userId];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = [source.where];
+  if (filters.genre) where.push(`a.genre = ${param(filters.genre)}`);
+  if (filters.type) where.push(`a.artist_type = ${param(filters.type)}`);
+  const cursor = parseCursor(filters.cursor);
+  const searchKey = nameSearchKey(filters.q ?? '');
+  const searching = searchKey.length >= 2;
+  const limit = param(filters.limit + 1);
+
+  let order: string;
+  let offset = 0;
+  if (searching) {
+    // Case, accents, scripts and punctuation are folded like the stored names; a typo still matches.
+    const key = param(searchKey);
+    const folded = foldName(filters.q ?? '');
+    where.push(`(${key} <% a.search_key or a.folded_name like ${param(`${escapeLike(folded)}%`)})`);
+    order = `(a.folded_name = ${param(folded)}) desc, word_similarity(${key}, a.search_key) desc, ${source.position} desc`;
+    offset = cursor?.kind === 'offset' ? cursor.offset : 0;
+  } else {
+    if (cursor?.kind === 'after') where.push(`${source.position} < ${param(cursor.position)}`);
+    order = `${source.position} desc`;
+  }
+  const text = `select ${ARTIST_COLUMNS}, ${source.position} as list_position
+                from ${source.from} where ${where.join(' and ')}
+                order by ${order} limit ${limit} offset ${param(offset)}`;
+  const tier = searching ? (cursor?.kind === 'offset' ? cursor.tier : firstTier) : null;
+  return { text, values, tier, offset };
+}

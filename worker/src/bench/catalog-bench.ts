@@ -1,0 +1,465 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createDomainEventRegistry, type DomainEvent, type TArtistListFilters } from '@app/contracts';
+import { ARTIST_GENRES, ARTIST_TYPES, canonicalLink, foldName, type CanonicalLink } from '@app/domain';
+import { ConsumerRunner, EventStore, migrateReadModels } from '@app/event-store';
+import { ARTIST_PROFILE_SQL, artistListSql, artistsProjection, setSearchThreshold } from '@app/modules/catalog';
+import { createPool, withTransaction, type Logger, type Pool } from '@app/platform';
+import { formatInt, log, percentile, sleep } from './bench-util.js';
+import { REPO_ROOT } from './report.js';
+
+/**
+ * The artist catalogue under load: 100,000 artists with votes and favourites go through the real
+ * write path's events and the real projection; then the api (its own process, as deployed) answers
+ * list, search, suggestion and profile requests from 50 concurrent clients, and the same SQL runs
+ * bare through `pg` with the same concurrency and pool size, so the figure says what the api adds.
+ */
+
+export interface LatencyFigures {
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export interface CatalogScenarioResult {
+  name: string;
+  ours: LatencyFigures;
+  baseline: LatencyFigures;
+  /** Our requests/s over the bare query's. */
+  ratio: number;
+}
+
+export interface CatalogBenchResult {
+  artists: number;
+  votes: number;
+  favorites: number;
+  seedSeconds: number;
+  projectSeconds: number;
+  concurrency: number;
+  secondsPerScenario: number;
+  poolSize: number;
+  scenarios: CatalogScenarioResult[];
+}
+
+export const CATALOG_TARGETS = { p99Ms: 50, ratio: 0.5 } as const;
+
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ra',
+  'shi',
+  'to',
+  'ven',
+  'dar',
+  'el',
+  'or',
+  'mon',
+  'bel',
+  'sa',
+  'ri',
+  'zu',
+  'qua',
+  'nov',
+  'lux',
+  'fen',
+  'gal',
+  'tri',
+  'po',
+  'ne',
+  'vi',
+  'sol',
+  'mar',
+  'jo',
+  'ha',
+  'cy',
+  'ber',
+];
+const WORDS = [
+  'Velvet',
+  'Echo',
+  'Neon',
+  'Wolves',
+  'Riot',
+  'Garden',
+  'Saints',
+  'Machine',
+  'Static',
+  'Honey',
+  'Ghost',
+  'Harbor',
+  'Crystal',
+  'Orchestra',
+  'Collective',
+  'Sound',
+  'Youth',
+  'Parade',
+  'Tigers',
+  'Moon',
+];
+const ACCENTED = ['Björk', 'Sigur Rós', 'Beyoncé', 'Mötley', 'Café', 'Señor', 'Zoë', 'Łódź'];
+
+function randomInt(max: number): number {
+  return Math.floor(Math.random() * max);
+}
+
+function pick<T>(items: readonly T[]): T {
+  return items[randomInt(items.length)]!;
+}
+
+/** Pronounceable, mostly distinct names; some with accents and a leading "The", as in a real catalogue. */
+function artistName(i: number): string {
+  const word = () => {
+    const syllables = Array.from({ length: 2 + randomInt(2) }, () => pick(SYLLABLES)).join('');
+    return syllables.charAt(0).toUpperCase() + syllables.slice(1);
+  };
+  const roll = i % 10;
+  if (roll === 0) return `The ${word()} ${pick(WORDS)}`;
+  if (roll === 1) return `${pick(ACCENTED)} ${word()}`;
+  if (roll < 5) return `${word()} ${pick(WORDS)}`;
+  return `${word()} ${word()}`;
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function links(i: number): CanonicalLink[] {
+  const spotifyId = Array.from({ length: 22 }, () => pick([...BASE62])).join('');
+  const result = [
+    canonicalLink('spotify', `https://open.spotify.com/artist/${spotifyId}`),
+    canonicalLink('instagram', `https://www.instagram.com/artist_${i}`),
+  ];
+  return result.map((r) => {
+    if (!r.ok) throw new Error(r.message);
+    return r.link;
+  });
+}
+
+/** A search a fan would type: part of a stored name, sometimes with one letter dropped (a typo). */
+function searchTerm(name: string): string {
+  const word = name.replace(/^The /, '').split(' ')[0]!;
+  if (word.length > 5 && Math.random() < 0.5) {
+    const at = 1 + randomInt(word.length - 2);
+    return word.slice(0, at) + word.slice(at + 1);
+  }
+  return word.toLowerCase();
+}
+
+async function appendAll(
+  store: EventStore,
+  pool: Pool,
+  batch: { stream: string; event: DomainEvent }[],
+): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    for (const { stream, event } of batch) {
+      await store.append(stream, 'no_stream', [{ ...event, metadata: { actingUserId: 'bench' } }], { client });
+    }
+  });
+}
+
+async function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface ApiProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: number): Promise<ApiProcess> {
+  const port = await unusedPort();
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/dist/main.js')], {
+    env: {
+      ...process.env,
+      // Not production: its session cookie is Secure, which this plain-HTTP loopback run cannot carry.
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      DB_POOL_SIZE: String(poolSize),
+      QUEUE_PREFIX: `bench-${process.pid}`,
+      SESSION_SECRET: `bench-session-secret-${randomUUID()}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the api exited with code ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (ok) return { baseUrl, child, stop };
+    await sleep(100);
+  }
+  await stop();
+  throw new Error('the api did not answer /api/health within 20 s');
+}
+
+/** A signed-in browser session: the session and CSRF cookies of a new account. */
+async function signUp(baseUrl: string): Promise<{ cookie: string; userId: string }> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      jar.set(name!, value.join('='));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${baseUrl}/api/auth/check`));
+  const response = await fetch(`${baseUrl}/api/create-account`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify({
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'bench password 1',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      role: 'fan',
+      zipCode: '10001',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  keep(response);
+  const { userId } = (await response.json()) as { userId: string };
+  return { cookie: cookie(), userId };
+}
+
+async function load(concurrency: number, seconds: number, request: () => Promise<boolean>): Promise<LatencyFigures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const ok = await request().catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    errors,
+  };
+}
+
+export interface CatalogBenchOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  logger: Logger;
+  artists: number;
+  concurrency: number;
+  secondsPerScenario: number;
+}
+
+export async function catalogBench(options: CatalogBenchOptions): Promise<CatalogBenchResult> {
+  const { databaseUrl, artists: artistCount, concurrency, secondsPerScenario } = options;
+  // The api's default pool size; the bare baseline gets the same number of connections.
+  const poolSize = 10;
+  const pool = createPool({ connectionString: databaseUrl, max: poolSize, applicationName: 'payola-bench-catalog' });
+  const api = await startApiProcess(databaseUrl, options.redisUrl, poolSize);
+  try {
+    await migrateReadModels(pool, [artistsProjection]);
+    const viewer = await signUp(api.baseUrl);
+    const store = new EventStore(pool, createDomainEventRegistry());
+
+    log(`  seeding ${formatInt(artistCount)} artists with votes and favourites (events through the event store)`);
+    const fans = [viewer.userId, ...Array.from({ length: 999 }, () => randomUUID())];
+    const ids: string[] = [];
+    const names: string[] = [];
+    let votes = 0;
+    let favorites = 0;
+    const seedStarted = performance.now();
+    const BATCH = 500;
+    for (let from = 0; from < artistCount; from += BATCH) {
+      const batch: { stream: string; event: DomainEvent }[] = [];
+      for (let i = from; i < Math.min(artistCount, from + BATCH); i++) {
+        const artistId = randomUUID();
+        const name = artistName(i);
+        ids.push(artistId);
+        names.push(name);
+        const addedBy = pick(fans);
+        batch.push({
+          stream: `artist-${artistId}`,
+          event: {
+            type: 'ArtistAdded',
+            data: {
+              artistId,
+              name,
+              artistType: pick(ARTIST_TYPES),
+              genre: pick(ARTIST_GENRES),
+              secondaryGenre: null,
+              recordLabel: null,
+              bio: `${name} from the bench.`,
+              links: links(i),
+              addedBy,
+              addedByFoundingFanNumber: 1 + randomInt(5000),
+              attestation: 'bench',
+            },
+          },
+        });
+        // About one vote per artist and one favourite per three, from distinct fans.
+        const voters = new Set(Array.from({ length: randomInt(3) }, () => pick(fans)));
+        for (const userId of voters) {
+          votes++;
+          batch.push({
+            stream: `artist-vote-${artistId}-${userId}`,
+            event: { type: 'VoteCast', data: { artistId, userId } },
+          });
+        }
+        if (i % 3 === 0) {
+          favorites++;
+          const userId = pick(fans);
+          batch.push({
+            stream: `artist-favorite-${artistId}-${userId}`,
+            event: { type: 'ArtistFavorited', data: { artistId, userId } },
+          });
+        }
+      }
+      await appendAll(store, pool, batch);
+      if ((from / BATCH) % 40 === 0) log(`    ${formatInt(from + BATCH)} artists`);
+    }
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    log('  projecting them (the catalog-artists projection, as the worker runs it)');
+    const projectStarted = performance.now();
+    const runner = new ConsumerRunner(pool, artistsProjection, {
+      databaseUrl,
+      batchSize: 1000,
+      pollIntervalMs: 60_000,
+      logger: options.logger,
+    });
+    await runner.start();
+    await runner.catchUp();
+    await runner.stop();
+    const projectSeconds = (performance.now() - projectStarted) / 1000;
+    await pool.query('analyze');
+    log(
+      `  seeded in ${seedSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s; ` +
+        `${formatInt(votes)} votes, ${formatInt(favorites)} favourites`,
+    );
+
+    const get = (url: string) => async () => {
+      const response = await fetch(`${api.baseUrl}${url}`, { headers: { cookie: viewer.cookie } });
+      await response.arrayBuffer();
+      return response.status === 200;
+    };
+    const bare = (text: string, values: unknown[]) => async () => (await pool.query(text, values)).rowCount !== null;
+    // What the list handler does for a search: strict first, then fuzzy when strict cannot fill the page.
+    const bareSearch = (filters: TArtistListFilters) => async () => {
+      for (const tier of ['strict', 'fuzzy'] as const) {
+        const sql = artistListSql(viewer.userId, 'all', filters, tier);
+        const rows = await withTransaction(pool, async (client) => {
+          await client.query(setSearchThreshold(tier));
+          return (await client.query(sql.text, sql.values)).rows;
+        });
+        if (rows.length >= filters.limit) break;
+      }
+      return true;
+    };
+    const listFilters = (extra: Partial<TArtistListFilters>): TArtistListFilters => ({ limit: 24, ...extra });
+    const scenarios: { name: string; ours: () => () => Promise<boolean>; baseline: () => () => Promise<boolean> }[] = [
+      {
+        name: 'list: All Artists, first page',
+        ours: () => get('/api/artists/all'),
+        baseline: () => {
+          const sql = artistListSql(viewer.userId, 'all', listFilters({}));
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        name: 'list: genre filter',
+        ours: () => get(`/api/artists/all?genre=${encodeURIComponent(pick(ARTIST_GENRES))}`),
+        baseline: () => {
+          const sql = artistListSql(viewer.userId, 'all', listFilters({ genre: pick(ARTIST_GENRES) }));
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        name: 'list: My Artists',
+        ours: () => get('/api/artists/my'),
+        baseline: () => {
+          const sql = artistListSql(viewer.userId, 'my', listFilters({}));
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        name: 'search: name, typos',
+        ours: () => get(`/api/artists/all?q=${encodeURIComponent(searchTerm(pick(names)))}`),
+        baseline: () => {
+          return bareSearch(listFilters({ q: searchTerm(pick(names)) }));
+        },
+      },
+      {
+        name: 'profile: /api/artists/{id}',
+        ours: () => get(`/api/artists/${pick(ids)}`),
+        baseline: () => bare(ARTIST_PROFILE_SQL, [viewer.userId, pick(ids)]),
+      },
+    ];
+
+    const results: CatalogScenarioResult[] = [];
+    for (const scenario of scenarios) {
+      // A short warm-up of both paths, then each measured on its own.
+      await load(concurrency, 1, () => scenario.ours()());
+      const ours = await load(concurrency, secondsPerScenario, () => scenario.ours()());
+      await load(concurrency, 1, () => scenario.baseline()());
+      const baseline = await load(concurrency, secondsPerScenario, () => scenario.baseline()());
+      const result = { name: scenario.name, ours, baseline, ratio: ours.perSecond / baseline.perSecond };
+      results.push(result);
+      log(
+        `  ${scenario.name}: api p50 ${ours.p50Ms.toFixed(1)} ms, p99 ${ours.p99Ms.toFixed(1)} ms, ` +
+          `${formatInt(ours.perSecond)} req/s (${ours.errors} errors); bare SQL p50 ${baseline.p50Ms.toFixed(1)} ms, ` +
+          `p99 ${baseline.p99Ms.toFixed(1)} ms, ${formatInt(baseline.perSecond)} q/s; ratio ${result.ratio.toFixed(2)}`,
+      );
+    }
+    // Keeps the folded names honest in the log: what a typo search looked like.
+    log(`  e.g. "${names[0]}" folds to "${foldName(names[0]!)}", searched as "${searchTerm(names[0]!)}"`);
+    return {
+      artists: artistCount,
+      votes,
+      favorites,
+      seedSeconds,
+      projectSeconds,
+      concurrency,
+      secondsPerScenario,
+      poolSize,
+      scenarios: results,
+    };
+  } finally {
+    await api.stop();
+    await pool.end();
+  }
+}
