@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { field, newAccount, signUpInContext } from './support/accounts';
+import { addArtistViaApi, becomeVerifiedFan, field, newAccount, signUpInContext } from './support/accounts';
 
 // Every screen scanned with axe-core against WCAG 2.1 A and AA: labels tied to inputs, names on
 // buttons and links, titled dialogs, contrast, landmarks. A violation lists the rule and the elements.
@@ -101,4 +101,58 @@ test('membership screens have no WCAG 2.1 AA violations', async ({ page, context
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoViolations(page, 'the account menu');
   }
+});
+
+test('artist screens have no WCAG 2.1 AA violations', async ({ page, context, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  // One fan adds an artist; a second one finds it while adding, so the duplicate check shows too.
+  const adder = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await signUpInContext(adder, newAccount('a11y-artist-adder'));
+  await becomeVerifiedFan(await adder.newPage());
+  const artist = await addArtistViaApi(adder, {
+    name: `Aurora Static ${Math.random().toString(36).slice(2, 8)}`,
+    bio: 'Dream pop from the north.',
+  });
+  await adder.close();
+
+  await signUpInContext(context, newAccount('a11y-artists'));
+  await becomeVerifiedFan(page);
+
+  await page.goto('/artists');
+  await expect(page.getByRole('list', { name: 'All Artists' })).toBeVisible();
+  await expectNoViolations(page, '/artists');
+  await page.getByRole('tab', { name: /My Artists/ }).click();
+  await expect(page.getByRole('heading', { name: "You haven't added any artists yet" })).toBeVisible();
+  await expectNoViolations(page, '/artists?tab=my (empty)');
+
+  await page.goto(`/artist/${artist.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: artist.name })).toBeVisible();
+  await expectNoViolations(page, '/artist/{id}');
+  await page.getByRole('button', { name: /^Vote/ }).click();
+  await expect(page.getByRole('button', { name: /^Vote/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: /^Vote/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove your vote?' })).toBeVisible();
+  await expectNoViolations(page, 'the remove-vote dialog');
+  await page.getByRole('button', { name: 'Keep My Vote' }).click();
+
+  await page.goto('/artist/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Artist Not Found' })).toBeVisible();
+  await expectNoViolations(page, 'Artist Not Found');
+
+  await page.goto('/favorites');
+  await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+  await expectNoViolations(page, '/favorites');
+
+  await page.goto('/add-artist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add an Amazing Artist!' })).toBeVisible();
+  await expectNoViolations(page, '/add-artist');
+  await field(page, 'Artist Name').fill(artist.name);
+  await field(page, 'Spotify').fill('https://open.spotify.com/album/4uLU6hMCjMI75M1A2tKUQC');
+  await field(page, 'Bandcamp').focus();
+  await expect(page.getByText(/This is a Spotify album link/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Is this them?', description: artist.name })).toBeVisible();
+  await expectNoViolations(page, '/add-artist with similar artists and a link error');
+  await page.getByRole('button', { name: 'Is this them?', description: artist.name }).click();
+  await expect(page.getByRole('dialog', { name: 'Is this the same artist?' })).toBeVisible();
+  await expectNoViolations(page, "the 'Is this the same artist?' dialog");
 });

@@ -85,3 +85,52 @@ export function field(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByLabel(new RegExp(`^${escaped}\\*?$`));
 }
+
+/** Pays the fan fee with the test card and approves the identity check (test mode): a verified fan. */
+export async function becomeVerifiedFan(page: Page): Promise<void> {
+  await page.goto('/verification');
+  await field(page, 'Card number').fill('4242 4242 4242 4242');
+  await field(page, 'Expiry date').fill('12 / 34');
+  await field(page, 'CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $15.00' }).click();
+  await page.getByRole('button', { name: 'Approve identity' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verification Complete!' })).toBeVisible();
+}
+
+/** A valid Spotify artist id (22 base62 characters), different every call. */
+export function spotifyArtistUrl(): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  const id = Array.from({ length: 22 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+  return `https://open.spotify.com/artist/${id}`;
+}
+
+/** Adds an artist as the context's signed-in (verified fan) user, through the API as the web app does. */
+export async function addArtistViaApi(
+  context: BrowserContext,
+  artist: { name: string; genre?: string; bio?: string },
+): Promise<{ id: string; name: string }> {
+  await context.request.get('/api/auth/check');
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const slug = artist.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const response = await context.request.post('/api/artists', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token!) },
+    data: {
+      artist: {
+        name: artist.name,
+        artistType: 'Band',
+        genre: artist.genre ?? 'Indie',
+        secondaryGenre: 'Alternative',
+        recordLabel: null,
+        bio: artist.bio ?? null,
+        spotifyUrl: spotifyArtistUrl(),
+        bandcampUrl: `https://${slug}.bandcamp.com`,
+        soundcloudUrl: null,
+        websiteUrl: null,
+        socialUrls: [`https://www.instagram.com/${slug.slice(0, 28)}`],
+      },
+      attested: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { APP_NAME } from '@/lib/config';
-import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
+import { artistRewardPreviewQueryOptions } from '@/features/artists/api/artists';
+import { AddArtistPage } from '@/features/artists/components/add-artist-page';
 
 export const Route = createFileRoute('/_app/add-artist')({
   head: () => ({ meta: [{ title: `Add an Amazing Artist! · ${APP_NAME}` }] }),
-  component: () => (
-    <PagePlaceholder
-      eyebrow="Add"
-      title="Add an Amazing Artist!"
-      description="Put an artist you love on the map and earn Payola."
-    />
-  ),
+  // The reward summary's numbers; the form works (without them) if they could not be loaded.
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(artistRewardPreviewQueryOptions()).catch(() => null),
+  component: AddArtistPage,
 });

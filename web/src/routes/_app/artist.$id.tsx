@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { APP_NAME } from '@/lib/config';
-import { PagePlaceholder } from '@/features/shell/components/page-placeholder';
+import { artistQueryOptions } from '@/features/artists/api/artists';
+import { ArtistProfilePage } from '@/features/artists/components/artist-profile-page';
 
 export const Route = createFileRoute('/_app/artist/$id')({
-  head: () => ({ meta: [{ title: `Artist Profile · ${APP_NAME}` }] }),
-  component: () => (
-    <PagePlaceholder eyebrow="Artist" title="Artist Profile" description="Everything about this artist." />
-  ),
+  // A missing artist (404) or a failed load is shown by the page itself, with a way back.
+  loader: ({ context: { queryClient }, params }) =>
+    queryClient.ensureQueryData(artistQueryOptions(params.id)).catch(() => null),
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Artist Profile'} · ${APP_NAME}` }] }),
+  component: ArtistProfileRoute,
 });
+
+function ArtistProfileRoute() {
+  const { id } = Route.useParams();
+  return <ArtistProfilePage id={id} />;
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { ThumbsUp } from 'lucide-react';
+import type { TArtist } from '@app/contracts';
+import { Card } from '@/components/ui/card';
+import { voteCountLabel } from '../lib/format';
+import { ArtistArt } from './artist-art';
+import { ArtistBadges } from './artist-badges';
+import { FavoriteButton } from './favorite-button';
+
+/**
+ * One artist in a grid. The whole card opens the profile (the name's link is stretched over it); the
+ * heart sits above that link as its own button, so the two are never nested.
+ */
+export function ArtistCard({ artist }: { artist: TArtist }) {
+  return (
+    <Card interactive className="group h-full overflow-hidden focus-within:border-border-strong">
+      <ArtistArt
+        name={artist.name}
+        imageUrl={artist.imageUrl}
+        className="aspect-[16/10] w-full transition-transform duration-500 ease-out group-hover:scale-[1.03]"
+      />
+      <FavoriteButton artist={artist} className="absolute top-3 right-3 z-10" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="font-display text-xl leading-tight font-bold tracking-tight break-words">
+          <Link
+            to="/artist/$id"
+            params={{ id: artist.id }}
+            className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-3xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
+          >
+            {artist.name}
+          </Link>
+        </h2>
+        <ArtistBadges artist={artist} size="sm" withSecondary={false} />
+        <p className="mt-auto flex items-center gap-1.5 pt-1 text-sm text-muted-foreground tabular-nums">
+          <ThumbsUp aria-hidden="true" className="size-4 text-accent" />
+          {voteCountLabel(artist.voteCount)}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+export function ArtistCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <Card className="h-full overflow-hidden">
+            <div className="aspect-[16/10] w-full animate-pulse bg-border-strong/40" />
+            <div className="flex flex-col gap-3 p-5">
+              <div className="h-6 w-2/3 animate-pulse rounded-lg bg-border-strong/50" />
+              <div className="flex gap-2">
+                <div className="h-5 w-16 animate-pulse rounded-full bg-border-strong/50" />
+                <div className="h-5 w-20 animate-pulse rounded-full bg-border-strong/50" />
+              </div>
+              <div className="h-4 w-16 animate-pulse rounded bg-border-strong/40" />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </>
+  );
+}
