@@ -93,6 +93,11 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
               public_count integer not null
             );`,
     },
+    {
+      version: 2,
+      description: "votes by user: a list page's 'voted' flags read one user's votes, not every vote",
+      sql: 'create index catalog_artist_votes_user on catalog_artist_votes (user_id, artist_id);',
+    },
   ],
   async handle(events, db) {
     for (const event of events) {
