@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { configureSessions, CSRF_TOKENS, type CsrfTokens } from '@app/modules/identity';
+import { configureSessions, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@app/modules/identity';
 import { APP_CONFIG, createLogger, PG_POOL, type AppConfig, type Pool } from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
@@ -23,6 +23,7 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     config,
     app.get<Pool>(PG_POOL),
     app.get<CsrfTokens>(CSRF_TOKENS),
+    app.get(SessionCache),
   );
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   if (config.SERVE_WEB) {

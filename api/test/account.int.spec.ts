@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { RATE_LIMITS, usersProjection } from '@app/modules/identity';
+import { RATE_LIMITS, SESSION_CACHE_MS, usersProjection } from '@app/modules/identity';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 const account = (email: string) => ({
@@ -215,6 +215,29 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
 
     const out = await browser.post('/api/logout');
     expect(out.status).toBe(200);
+    expect((await browser.get('/api/auth/check')).status).toBe(401);
+  });
+
+  it('reads a session from memory for a moment and writes its expiry at most hourly', async () => {
+    const browser = api.client();
+    await browser.post('/api/login', { email: 'ada@example.com', password: 'correct horse 1' });
+    const row = async () =>
+      (
+        await api.db.pool.query<{ sid: string; expire: Date }>(
+          `select sid, expire from session where (sess::jsonb #>> '{passport,user}') is not null
+           order by expire desc limit 1`,
+        )
+      ).rows[0]!;
+    await browser.get('/api/auth/check');
+    const { sid, expire } = await row();
+    await new Promise((r) => setTimeout(r, 50));
+    await browser.get('/api/auth/check');
+    expect((await row()).expire).toEqual(expire);
+
+    // Another api process logs the session out: this one notices within SESSION_CACHE_MS.
+    await api.db.pool.query('delete from session where sid = $1', [sid]);
+    expect((await browser.get('/api/auth/check')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 100));
     expect((await browser.get('/api/auth/check')).status).toBe(401);
   });
 

@@ -89,6 +89,11 @@ describe('artists: lists, search, profiles and suggestions (real PostgreSQL and 
     expect(names((await adder.client.get('/api/artists/all?q=BJORK')).body)).toEqual(['Björk']);
     expect(names((await adder.client.get('/api/artists/all?q=sigur%20ros')).body)).toEqual(['Sigur Rós']);
     expect(names((await adder.client.get('/api/artists/all?q=radiohed')).body)).toContain('Radiohead');
+    // The start of any word of the name, and one typo in a word with the next one half typed.
+    expect(names((await adder.client.get('/api/artists/all?q=radi')).body)).toEqual(['Radiohead']);
+    expect(names((await adder.client.get('/api/artists/all?q=ros')).body)).toEqual(['Sigur Rós']);
+    expect(names((await adder.client.get('/api/artists/all?q=sigr%20ro')).body)).toEqual(['Sigur Rós']);
+    expect(names((await adder.client.get('/api/artists/all?q=zzzz')).body)).toEqual([]);
     expect(names((await adder.client.get('/api/artists/all?q=beatles')).body)[0]).toBe('The Beatles');
     expect(names((await adder.client.get('/api/artists/all?q=radio&genre=Rock')).body)).toEqual([]);
     expect((await adder.client.get('/api/artists/all?genre=Polka')).status).toBe(400);

@@ -4,3 +4,4 @@ export * from './catalog/fold-name.js';
 export * from './catalog/canonical-link.js';
 export * from './catalog/name-similarity.js';
 export * from './catalog/enumerations.js';
+export * from './catalog/search-words.js';

@@ -3,4 +3,4 @@ export { ARTISTS_PROJECTION } from './catalog-names.js';
 export { artistsProjection } from './projections/artists.projection.js';
 // The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.
 export { artistListSql } from './application/queries/get-artist-list/artist-list-sql.js';
-export { ARTIST_PROFILE_SQL, setSearchThreshold } from './application/queries/artist-rows.js';
+export { ARTIST_PROFILE_SQL } from './application/queries/artist-rows.js';

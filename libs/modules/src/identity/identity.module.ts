@@ -8,6 +8,7 @@ import { GetAuthUserHandler } from './application/queries/get-auth-user/get-auth
 import { CheckCredentialsHandler } from './application/queries/check-credentials/check-credentials.handler.js';
 import { PasswordHasher } from './application/services/password-hasher.js';
 import { EmailReservations } from './application/services/email-reservations.js';
+import { SessionCache } from './application/services/session-cache.js';
 import { GetAccountHandler } from './application/queries/get-account/get-account.handler.js';
 import { AccountController } from './http/account.controller.js';
 import { LocalLoginGuard, SignedInGuard } from './http/guards.js';
@@ -23,6 +24,7 @@ import { SessionSerializer } from './http/session.serializer.js';
   providers: [
     PasswordHasher,
     EmailReservations,
+    SessionCache,
     CheckCredentialsHandler,
     LocalStrategy,
     SessionSerializer,
@@ -35,6 +37,6 @@ import { SessionSerializer } from './http/session.serializer.js';
     GetAuthUserHandler,
     GetAccountHandler,
   ],
-  exports: [SignedInGuard],
+  exports: [SignedInGuard, SessionCache],
 })
 export class IdentityModule {}

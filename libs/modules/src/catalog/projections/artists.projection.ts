@@ -1,7 +1,11 @@
 import type { EventOfType } from '@app/contracts';
-import { foldName, nameSearchKey } from '@app/domain';
+import { foldName, MIN_TYPO_WORD_LENGTH, nameSearchKey } from '@app/domain';
 import { defineProjection } from '@app/event-store';
 import { ARTISTS_PROJECTION } from '../catalog-names.js';
+import { indexNameWords, wordIndexTables, wordIndexTablesSql } from './word-index.js';
+
+/** The artists' word index (search-words.ts): `catalog_artist_words` and `catalog_artist_word_variants`. */
+const WORD_INDEX = 'catalog_artist';
 
 type ArtistReadEvent = EventOfType<
   | 'ArtistAdded'
@@ -36,6 +40,7 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
     'catalog_artist_votes',
     'catalog_artist_favorites',
     'catalog_artist_totals',
+    ...wordIndexTables(WORD_INDEX),
   ],
   migrations: [
     {
@@ -98,6 +103,23 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
       description: "votes by user: a list page's 'voted' flags read one user's votes, not every vote",
       sql: 'create index catalog_artist_votes_user on catalog_artist_votes (user_id, artist_id);',
     },
+    {
+      version: 3,
+      description: 'search by a word index (prefix and one-typo lookups) instead of trigram scans of every name',
+      // The backfill spells searchWords and typoVariants in SQL for the artists already on file;
+      // new ones are indexed by the projection itself.
+      sql: `${wordIndexTablesSql(WORD_INDEX)}
+            insert into catalog_artist_words (word, entity_id)
+            select distinct w, id from catalog_artists, regexp_split_to_table(search_key, ' ') as w where w <> '';
+            insert into catalog_artist_word_variants (variant, word)
+            select distinct word, word from catalog_artist_words
+            union
+            select left(word, i - 1) || substr(word, i + 1), word
+            from (select distinct word from catalog_artist_words) d,
+                 generate_series(1, char_length(word)) as i
+            where char_length(word) >= ${MIN_TYPO_WORD_LENGTH};
+            drop index catalog_artists_search;`,
+    },
   ],
   async handle(events, db) {
     for (const event of events) {
@@ -128,6 +150,7 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
             ],
           );
           if (inserted.rowCount === 0) break;
+          await indexNameWords(db, WORD_INDEX, artist.artistId, artist.name);
           await db.query(
             `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, 1, $3)
              on conflict do nothing`,

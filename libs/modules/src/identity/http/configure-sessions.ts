@@ -7,6 +7,7 @@ import session from 'express-session';
 import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import type { AppConfig, Pool } from '@app/platform';
+import type { SessionCache } from '../application/services/session-cache.js';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -87,13 +88,27 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const TOUCHED_CAPACITY = 50_000;
 
 /**
- * Sessions in PostgreSQL whose rolling expiry is written at most once an hour per session and api
- * process, instead of an UPDATE (and a commit) on every API request; a 30-day session loses at most
- * an hour of its life to this. Reads still go to the table, so a logout anywhere ends the session.
+ * Sessions in PostgreSQL that do not cost a query on every API request: reads go through SessionCache,
+ * and the rolling expiry is written at most once an hour per session and process (a 30-day session
+ * loses at most an hour of its life to this) instead of an UPDATE and a commit per call.
  */
-function throttledTouchStore(PgStore: ReturnType<typeof connectPgSimple>) {
-  return class ThrottledTouchPgStore extends PgStore {
+function cachedPgStore(PgStore: ReturnType<typeof connectPgSimple>, cache: SessionCache) {
+  return class CachedPgSessionStore extends PgStore {
     private readonly touched = new Map<string, number>();
+
+    override get(sid: string, done: (err: unknown, session?: session.SessionData | null) => void): void {
+      const cached = cache.get(sid);
+      if (cached !== undefined) return done(null, cached);
+      super.get(sid, (error: unknown, found?: session.SessionData | null) => {
+        if (!error) cache.remember(sid, found ?? null);
+        done(error, found);
+      });
+    }
+
+    override set(sid: string, sess: session.SessionData, done?: (err?: unknown) => void): void {
+      cache.forget([sid]);
+      super.set(sid, sess, done);
+    }
 
     override touch(sid: string, sess: session.SessionData, done?: (err?: unknown) => void): void {
       const now = Date.now();
@@ -111,14 +126,21 @@ function throttledTouchStore(PgStore: ReturnType<typeof connectPgSimple>) {
 
     override destroy(sid: string, done?: (err?: unknown) => void): void {
       this.touched.delete(sid);
+      cache.forget([sid]);
       super.destroy(sid, done);
     }
   };
 }
 
 /** Sessions in PostgreSQL (the spec's `session` table), passport on top, then CSRF checks on /api. */
-export function configureSessions(app: Pick<Express, 'use'>, config: AppConfig, pool: Pool, csrf: CsrfTokens): void {
-  const PgStore = throttledTouchStore(connectPgSimple(session));
+export function configureSessions(
+  app: Pick<Express, 'use'>,
+  config: AppConfig,
+  pool: Pool,
+  csrf: CsrfTokens,
+  cache: SessionCache,
+): void {
+  const PgStore = cachedPgStore(connectPgSimple(session), cache);
   // Only the API needs sessions; static files and pages are served without touching the store.
   app.use(
     '/api',

@@ -65,16 +65,3 @@ export function toArtist(row: ArtistRow): TArtist {
     addedBy: { foundingFanNumber: row.added_by_fan_number },
   };
 }
-
-/**
- * How loosely a search matches: pg_trgm's word similarity of the typed words to a name. A search runs
- * `strict` first (fast: few candidates to check); when that finds less than a page, it runs `fuzzy`,
- * loose enough that one typo in a short name ("bjrk", "radiohed") still finds it. Results are ranked
- * best first either way. The threshold is set per transaction, so the trigram index applies it.
- */
-export const SEARCH_THRESHOLDS = { strict: 0.6, fuzzy: 0.3 } as const;
-export type SearchTier = keyof typeof SEARCH_THRESHOLDS;
-
-export function setSearchThreshold(tier: SearchTier): string {
-  return `select set_config('pg_trgm.word_similarity_threshold', '${SEARCH_THRESHOLDS[tier]}', true)`;
-}

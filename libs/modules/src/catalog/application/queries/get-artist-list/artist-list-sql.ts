@@ -1,6 +1,7 @@
 import type { TArtistListFilters } from '@app/contracts';
-import { foldName, nameSearchKey, RefusedError } from '@app/domain';
-import { ARTIST_COLUMNS, type SearchTier } from '../artist-rows.js';
+import { foldName, RefusedError, wordQuery } from '@app/domain';
+import { ARTIST_COLUMNS } from '../artist-rows.js';
+import { wordMatchCtes, type SearchTier } from '../word-match-sql.js';
 import type { ArtistTab } from './get-artist-list.query.js';
 
 /** Where each tab's rows come from, and the log position that orders it (newest first). */
@@ -33,14 +34,10 @@ function parseCursor(cursor: string | undefined): Cursor | null {
   throw new RefusedError('invalid', 'This list could not be continued. Please reload the page.');
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface ArtistListSql {
   text: string;
   values: unknown[];
-  /** A ranked search runs with its tier's threshold set (setSearchThreshold) in its transaction. */
+  /** The tier of a ranked search; null for a list in log order. */
   tier: SearchTier | null;
   offset: number;
 }
@@ -71,26 +68,27 @@ export function artistListSql(
   if (filters.genre) where.push(`a.genre = ${param(filters.genre)}`);
   if (filters.type) where.push(`a.artist_type = ${param(filters.type)}`);
   const cursor = parseCursor(filters.cursor);
-  const searchKey = nameSearchKey(filters.q ?? '');
-  const searching = searchKey.length >= 2;
+  const folded = foldName(filters.q ?? '');
+  const searching = folded.length >= 2;
+  const tier = searching ? (cursor?.kind === 'offset' ? cursor.tier : firstTier) : null;
   const limit = param(filters.limit + 1);
 
+  let from = source.from;
+  let ctes = '';
   let order: string;
   let offset = 0;
-  if (searching) {
+  if (tier) {
     // Case, accents, scripts and punctuation are folded like the stored names; a typo still matches.
-    const key = param(searchKey);
-    const folded = foldName(filters.q ?? '');
-    where.push(`(${key} <% a.search_key or a.folded_name like ${param(`${escapeLike(folded)}%`)})`);
-    order = `(a.folded_name = ${param(folded)}) desc, word_similarity(${key}, a.search_key) desc, ${source.position} desc`;
+    ctes = `with ${wordMatchCtes('catalog_artist', wordQuery(filters.q ?? ''), tier, param)} `;
+    from = `${from} join word_matches m on m.entity_id = a.id`;
+    order = `(a.folded_name = ${param(folded)}) desc, m.score desc, ${source.position} desc`;
     offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   } else {
     if (cursor?.kind === 'after') where.push(`${source.position} < ${param(cursor.position)}`);
     order = `${source.position} desc`;
   }
-  const text = `select ${ARTIST_COLUMNS}, ${source.position} as list_position
-                from ${source.from} where ${where.join(' and ')}
+  const text = `${ctes}select ${ARTIST_COLUMNS}, ${source.position} as list_position
+                from ${from} where ${where.join(' and ')}
                 order by ${order} limit ${limit} offset ${param(offset)}`;
-  const tier = searching ? (cursor?.kind === 'offset' ? cursor.tier : firstTier) : null;
   return { text, values, tier, offset };
 }

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { InjectPool, withTransaction, type Pool } from '@app/platform';
-import { setSearchThreshold, toArtist, type ArtistRow } from '../artist-rows.js';
+import { InjectPool, type Pool } from '@app/platform';
+import { toArtist, type ArtistRow } from '../artist-rows.js';
 import { artistListSql, nextCursor, type ArtistListSql } from './artist-list-sql.js';
 import { GetArtistList, type ArtistListPage } from './get-artist-list.query.js';
 
@@ -26,10 +26,6 @@ export class GetArtistListHandler implements IQueryHandler<GetArtistList> {
   }
 
   private async run(sql: ArtistListSql): Promise<ListRow[]> {
-    if (!sql.tier) return (await this.pool.query<ListRow>(sql.text, sql.values)).rows;
-    return withTransaction(this.pool, async (tx) => {
-      await tx.query(setSearchThreshold(sql.tier!));
-      return (await tx.query<ListRow>(sql.text, sql.values)).rows;
-    });
+    return (await this.pool.query<ListRow>(sql.text, sql.values)).rows;
   }
 }

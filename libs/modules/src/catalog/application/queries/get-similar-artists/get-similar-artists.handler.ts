@@ -1,43 +1,61 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TArtistSearchResult } from '@app/contracts';
-import { foldName, matchReasons, nameSearchKey, type CanonicalLink } from '@app/domain';
-import { InjectPool, withTransaction, type Pool } from '@app/platform';
-import { ARTIST_COLUMNS, setSearchThreshold, toArtist, type ArtistRow, type SearchTier } from '../artist-rows.js';
+import { foldName, matchReasons, nameSearchKey, SIMILAR_NAME_THRESHOLD, wordQuery } from '@app/domain';
+import { InjectPool, type Pool } from '@app/platform';
+import { ARTIST_COLUMNS, toArtist, type ArtistRow } from '../artist-rows.js';
+import { wordMatchCtes } from '../word-match-sql.js';
 import { GetSimilarArtists } from './get-similar-artists.query.js';
 
 const MAX_SUGGESTIONS = 10;
 
+/**
+ * Possible duplicates of what a fan is typing on /add-artist: an artist holding one of the typed links
+ * (the write side's own uniqueness table), the same folded name, or a similar name. Similar names come
+ * from the word index (all but one of the typed words, each by prefix or with one typo), so the search
+ * stays a few index probes at any catalogue size, and are ranked and kept by pg_trgm's similarity.
+ */
 @QueryHandler(GetSimilarArtists)
 export class GetSimilarArtistsHandler implements IQueryHandler<GetSimilarArtists> {
   constructor(@InjectPool() private readonly pool: Pool) {}
 
   async execute({ userId, name, links }: GetSimilarArtists): Promise<TArtistSearchResult[]> {
-    let rows = await this.candidates(userId, name, links, 'strict');
-    if (rows.length < MAX_SUGGESTIONS) rows = await this.candidates(userId, name, links, 'fuzzy');
+    const values: unknown[] = [userId];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const query = wordQuery(name);
+    const ctes = wordMatchCtes('catalog_artist', query, 'fuzzy', param, query.words.length - 1);
+    const key = param(nameSearchKey(name));
+    const folded = param(foldName(name));
+    const { rows } = await this.pool.query<ArtistRow>(
+      `with ${ctes},
+       by_link as (
+         select distinct artist_id from artist_link_keys
+         where (platform, key) in (select * from unnest(${param(links.map((l) => l.platform))}::text[],
+                                                        ${param(links.map((l) => l.key))}::text[]))
+       ),
+       candidates as (
+         select artist_id as id, true as link_match, ${query.words.length + 1} as matched from by_link
+         union all select id, false, 0 from catalog_artists where folded_name = ${folded}
+         union all select entity_id, false, matched from word_matches
+       ),
+       ranked as (
+         select id, bool_or(link_match) as link_match, max(matched) as matched from candidates group by id
+       )
+       select ${ARTIST_COLUMNS}
+       from ranked r join catalog_artists a on a.id = r.id
+       where r.link_match or a.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
+          or similarity(${key}, a.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)}
+       order by r.link_match desc, (a.folded_name = ${folded}) desc, similarity(${key}, a.search_key) desc,
+                a.position desc
+       limit ${MAX_SUGGESTIONS}`,
+      values,
+    );
     return rows.map((row) => {
       const reasons = matchReasons({ name, links }, { name: row.name, links: row.links });
-      // The database matched it by words of the name even when the whole names differ more.
+      // The word index matched it by words of the name even when the whole names differ more.
       return { ...toArtist(row), matchReasons: reasons.length > 0 ? reasons.map((r) => r.text) : ['similar name'] };
     });
-  }
-
-  private async candidates(userId: string, name: string, links: readonly CanonicalLink[], tier: SearchTier) {
-    const { rows } = await withTransaction(this.pool, async (tx) => {
-      await tx.query(setSearchThreshold(tier));
-      // A link on file names its artist (artist_link_keys is the write side's own uniqueness table).
-      return tx.query<ArtistRow & { link_match: boolean }>(
-        `with by_link as (
-           select distinct artist_id from artist_link_keys
-           where (platform, key) in (select * from unnest($4::text[], $5::text[]))
-         )
-         select ${ARTIST_COLUMNS}, a.id in (select artist_id from by_link) as link_match
-         from catalog_artists a
-         where a.id in (select artist_id from by_link) or a.folded_name = $3 or $2 <% a.search_key
-         order by link_match desc, (a.folded_name = $3) desc, word_similarity($2, a.search_key) desc, a.position desc
-         limit ${MAX_SUGGESTIONS}`,
-        [userId, nameSearchKey(name), foldName(name), links.map((l) => l.platform), links.map((l) => l.key)],
-      );
-    });
-    return rows;
   }
 }

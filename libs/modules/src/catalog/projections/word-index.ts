@@ -1,0 +1,42 @@
+import { searchWords, typoVariants } from '@app/domain';
+import type { Queryable } from '@app/platform';
+
+/**
+ * The read side of search-words.ts: per catalogue (artists, venues) a `<prefix>_words` table, one row
+ * per folded word of an entry's name, and a `<prefix>_word_variants` table from each distinct word's
+ * one-deletion variants to the word. Both are B-tree keyed in the "C" collation, so a prefix is one range.
+ */
+export function wordIndexTablesSql(prefix: string): string {
+  return `create table ${prefix}_words (
+            word text collate "C" not null,
+            entity_id text not null,
+            primary key (word, entity_id)
+          );
+          create index ${prefix}_words_entity on ${prefix}_words (entity_id);
+          create table ${prefix}_word_variants (
+            variant text collate "C" not null,
+            word text collate "C" not null,
+            primary key (variant, word)
+          );`;
+}
+
+export function wordIndexTables(prefix: string): string[] {
+  return [`${prefix}_words`, `${prefix}_word_variants`];
+}
+
+/** Indexes the words of an entry's name (again after a rename: the old words go first). */
+export async function indexNameWords(db: Queryable, prefix: string, entityId: string, name: string): Promise<void> {
+  const words = searchWords(name);
+  await db.query(`delete from ${prefix}_words where entity_id = $1`, [entityId]);
+  await db.query(`insert into ${prefix}_words (word, entity_id) select unnest($1::text[]), $2 on conflict do nothing`, [
+    words,
+    entityId,
+  ]);
+  const variants = words.flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
+  // A word stays in the variants table after its last entry is renamed: it then joins no entry, harmlessly.
+  await db.query(
+    `insert into ${prefix}_word_variants (variant, word)
+     select * from unnest($1::text[], $2::text[]) on conflict do nothing`,
+    [variants.map(([variant]) => variant), variants.map(([, word]) => word)],
+  );
+}

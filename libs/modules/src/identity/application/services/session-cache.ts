@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { SessionData } from 'express-session';
+
+/**
+ * How long one api process answers a session from memory before reading its row again. A page load
+ * makes several API calls at once (auth check, list, counts, ...): they share one read. A logout or a
+ * password reset ends the session at once on the process that handles it, and on others within this time.
+ */
+export const SESSION_CACHE_MS = 2000;
+const CAPACITY = 50_000;
+
+/** Recently read sessions of this api process, by session id (the session store's read cache). */
+@Injectable()
+export class SessionCache {
+  private readonly recent = new Map<string, { at: number; session: SessionData | null }>();
+
+  /** A copy of what was read less than SESSION_CACHE_MS ago (null: no such session), or undefined. */
+  get(sid: string): SessionData | null | undefined {
+    const hit = this.recent.get(sid);
+    if (!hit || Date.now() - hit.at >= SESSION_CACHE_MS) return undefined;
+    // A copy: express-session changes the object it is given, and the cached one must stay as stored.
+    return hit.session && structuredClone(hit.session);
+  }
+
+  remember(sid: string, session: SessionData | null): void {
+    this.recent.delete(sid);
+    // A Map keeps insertion order: the oldest entry goes first when it is full.
+    this.recent.set(sid, { at: Date.now(), session: session && structuredClone(session) });
+    if (this.recent.size > CAPACITY) this.recent.delete(this.recent.keys().next().value!);
+  }
+
+  forget(sids: Iterable<string>): void {
+    for (const sid of sids) this.recent.delete(sid);
+  }
+}
