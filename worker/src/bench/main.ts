@@ -13,7 +13,8 @@
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
  * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_CATALOG_SECONDS; PROJECTION_BATCH_SIZE is
- * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases.
+ * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
+ * keeps the database afterwards, to look at query plans on the seeded data.
  */
 import os from 'node:os';
 import { EventStore } from '@app/event-store';
@@ -58,7 +59,9 @@ async function main(): Promise<number> {
   const pools: Pool[] = [];
   const cleanUp = async () => {
     await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
-    if (database) {
+    if (database && process.env.BENCH_KEEP_DATABASE === '1') {
+      log(`kept database ${database.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+    } else if (database) {
       await database.drop();
       log(`dropped database ${database.name}`);
     }

@@ -24,19 +24,22 @@ export function wordIndexTables(prefix: string): string[] {
   return [`${prefix}_words`, `${prefix}_word_variants`];
 }
 
-/** Indexes the words of an entry's name (again after a rename: the old words go first). */
+/**
+ * Indexes the words of an entry's name, dropping the words of a name it had before, in one statement
+ * (the projection runs it for every entry added). A word stays in the variants table after its last
+ * entry is renamed: it then joins no entry, harmlessly.
+ */
 export async function indexNameWords(db: Queryable, prefix: string, entityId: string, name: string): Promise<void> {
   const words = searchWords(name);
-  await db.query(`delete from ${prefix}_words where entity_id = $1`, [entityId]);
-  await db.query(`insert into ${prefix}_words (word, entity_id) select unnest($1::text[]), $2 on conflict do nothing`, [
-    words,
-    entityId,
-  ]);
   const variants = words.flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
-  // A word stays in the variants table after its last entry is renamed: it then joins no entry, harmlessly.
   await db.query(
-    `insert into ${prefix}_word_variants (variant, word)
-     select * from unnest($1::text[], $2::text[]) on conflict do nothing`,
-    [variants.map(([variant]) => variant), variants.map(([, word]) => word)],
+    `with old_words as (
+       delete from ${prefix}_words where entity_id = $2 and word <> all ($1::text[])
+     ), new_words as (
+       insert into ${prefix}_words (word, entity_id) select unnest($1::text[]), $2 on conflict do nothing
+     )
+     insert into ${prefix}_word_variants (variant, word)
+     select * from unnest($3::text[], $4::text[]) on conflict do nothing`,
+    [words, entityId, variants.map(([variant]) => variant), variants.map(([, word]) => word)],
   );
 }

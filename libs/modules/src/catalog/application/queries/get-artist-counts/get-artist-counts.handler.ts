@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TArtistCounts } from '@app/contracts';
-import { InjectPool, type Pool } from '@app/platform';
+import { InjectPool, preparedStatement, type Pool } from '@app/platform';
 import { GetArtistCounts } from './get-artist-counts.query.js';
 
 @QueryHandler(GetArtistCounts)
@@ -9,10 +9,12 @@ export class GetArtistCountsHandler implements IQueryHandler<GetArtistCounts> {
 
   async execute({ userId }: GetArtistCounts): Promise<TArtistCounts> {
     const { rows } = await this.pool.query<TArtistCounts>(
-      `select (select count(*) from catalog_artist_fans where user_id = $1)::int as my,
+      preparedStatement(
+        `select (select count(*) from catalog_artist_fans where user_id = $1)::int as my,
               coalesce((select public_count from catalog_artist_totals where id = 1), 0)::int as all,
               (select count(*) from catalog_artist_favorites where user_id = $1)::int as favorites`,
-      [userId],
+        [userId],
+      ),
     );
     return rows[0]!;
   }

@@ -1,7 +1,7 @@
 import type { TArtistListFilters } from '@app/contracts';
 import { foldName, RefusedError, wordQuery } from '@app/domain';
 import { ARTIST_COLUMNS } from '../artist-rows.js';
-import { wordMatchCtes, type SearchTier } from '../word-match-sql.js';
+import { wordMatchCtes } from '../word-match-sql.js';
 import type { ArtistTab } from './get-artist-list.query.js';
 
 /** Where each tab's rows come from, and the log position that orders it (newest first). */
@@ -21,43 +21,38 @@ const TAB_SOURCES: Record<ArtistTab, { from: string; where: string; position: st
 
 /**
  * A cursor is opaque to the browser: `k<position>` continues a newest-first list after that position
- * (stable while artists are added), `o<offset>` and `f<offset>` continue a strict or fuzzy ranked search.
+ * (stable while artists are added), `o<offset>` continues a ranked search.
  */
-export type Cursor = { kind: 'after'; position: number } | { kind: 'offset'; offset: number; tier: SearchTier };
+export type Cursor = { kind: 'after'; position: number } | { kind: 'offset'; offset: number };
 
 function parseCursor(cursor: string | undefined): Cursor | null {
   if (!cursor) return null;
   const keyset = /^k(\d{1,15})$/.exec(cursor);
   if (keyset) return { kind: 'after', position: Number(keyset[1]) };
-  const offset = /^([of])(\d{1,6})$/.exec(cursor);
-  if (offset) return { kind: 'offset', offset: Number(offset[2]), tier: offset[1] === 'f' ? 'fuzzy' : 'strict' };
+  const offset = /^o(\d{1,6})$/.exec(cursor);
+  if (offset) return { kind: 'offset', offset: Number(offset[1]) };
   throw new RefusedError('invalid', 'This list could not be continued. Please reload the page.');
 }
 
 export interface ArtistListSql {
   text: string;
   values: unknown[];
-  /** The tier of a ranked search; null for a list in log order. */
-  tier: SearchTier | null;
+  /** True for a ranked search, false for a list in log order. */
+  ranked: boolean;
   offset: number;
 }
 
 /** The cursor of the page after `rows` (null on the last page). */
 export function nextCursor(sql: ArtistListSql, shown: number, lastPosition: number | undefined): string {
-  if (sql.tier) return `${sql.tier === 'fuzzy' ? 'f' : 'o'}${sql.offset + shown}`;
-  return `k${lastPosition}`;
+  return sql.ranked ? `o${sql.offset + shown}` : `k${lastPosition}`;
 }
 
 /**
  * The one statement behind a page of a tab; also run bare by `npm run bench` to compare the endpoint
- * with PostgreSQL alone.
+ * with PostgreSQL alone. A search ranks the exact name first, then names whose words match the typed
+ * words whole, then by their start, then with one typo (word-match-sql.ts), newest first within each.
  */
-export function artistListSql(
-  userId: string,
-  tab: ArtistTab,
-  filters: TArtistListFilters,
-  firstTier: SearchTier = 'strict',
-): ArtistListSql {
+export function artistListSql(userId: string, tab: ArtistTab, filters: TArtistListFilters): ArtistListSql {
   const source = TAB_SOURCES[tab];
   const values: unknown[] = [userId];
   const param = (value: unknown) => {
@@ -69,17 +64,16 @@ export function artistListSql(
   if (filters.type) where.push(`a.artist_type = ${param(filters.type)}`);
   const cursor = parseCursor(filters.cursor);
   const folded = foldName(filters.q ?? '');
-  const searching = folded.length >= 2;
-  const tier = searching ? (cursor?.kind === 'offset' ? cursor.tier : firstTier) : null;
+  const ranked = folded.length >= 2;
   const limit = param(filters.limit + 1);
 
   let from = source.from;
   let ctes = '';
   let order: string;
   let offset = 0;
-  if (tier) {
+  if (ranked) {
     // Case, accents, scripts and punctuation are folded like the stored names; a typo still matches.
-    ctes = `with ${wordMatchCtes('catalog_artist', wordQuery(filters.q ?? ''), tier, param)} `;
+    ctes = `with ${wordMatchCtes('catalog_artist', wordQuery(filters.q ?? ''), param)} `;
     from = `${from} join word_matches m on m.entity_id = a.id`;
     order = `(a.folded_name = ${param(folded)}) desc, m.score desc, ${source.position} desc`;
     offset = cursor?.kind === 'offset' ? cursor.offset : 0;
@@ -90,5 +84,5 @@ export function artistListSql(
   const text = `${ctes}select ${ARTIST_COLUMNS}, ${source.position} as list_position
                 from ${from} where ${where.join(' and ')}
                 order by ${order} limit ${limit} offset ${param(offset)}`;
-  return { text, values, tier, offset };
+  return { text, values, ranked, offset };
 }

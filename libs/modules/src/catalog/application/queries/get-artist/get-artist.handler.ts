@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TArtist } from '@app/contracts';
-import { InjectPool, type Pool } from '@app/platform';
+import { InjectPool, preparedStatement, type Pool } from '@app/platform';
 import { ArtistNotFoundError } from '../../../domain/artist.js';
 import { isArtistId } from '../../../domain/artist-id.js';
 import { ARTIST_PROFILE_SQL, toArtist, type ArtistRow } from '../artist-rows.js';
@@ -12,7 +12,7 @@ export class GetArtistHandler implements IQueryHandler<GetArtist> {
 
   async execute({ artistId, userId }: GetArtist): Promise<TArtist> {
     if (!isArtistId(artistId)) throw new ArtistNotFoundError();
-    const { rows } = await this.pool.query<ArtistRow>(ARTIST_PROFILE_SQL, [userId, artistId]);
+    const { rows } = await this.pool.query<ArtistRow>(preparedStatement(ARTIST_PROFILE_SQL, [userId, artistId]));
     if (!rows[0]) throw new ArtistNotFoundError();
     return toArtist(rows[0]);
   }
