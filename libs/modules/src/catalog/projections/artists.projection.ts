@@ -1,6 +1,7 @@
 import type { EventOfType } from '@app/contracts';
 import { foldName, MIN_TYPO_WORD_LENGTH, nameSearchKey } from '@app/domain';
 import { defineProjection } from '@app/event-store';
+import { preparing } from '@app/platform';
 import { ARTISTS_PROJECTION } from '../catalog-names.js';
 import { indexNameWords, wordIndexTables, wordIndexTablesSql } from './word-index.js';
 
@@ -121,7 +122,9 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
             drop index catalog_artists_search;`,
     },
   ],
-  async handle(events, db) {
+  async handle(events, connection) {
+    // A replay runs these few statements hundreds of thousands of times: plan each once.
+    const db = preparing(connection);
     for (const event of events) {
       switch (event.type) {
         case 'ArtistAdded': {

@@ -73,10 +73,13 @@ export function artistListSql(userId: string, tab: ArtistTab, filters: TArtistLi
   let offset = 0;
   if (ranked) {
     // Case, accents, scripts and punctuation are folded like the stored names; a typo still matches.
-    ctes = `with ${wordMatchCtes('catalog_artist', wordQuery(filters.q ?? ''), param)} `;
-    from = `${from} join word_matches m on m.entity_id = a.id`;
-    order = `(a.folded_name = ${param(folded)}) desc, m.score desc, ${source.position} desc`;
     offset = cursor?.kind === 'offset' ? cursor.offset : 0;
+    const words = wordMatchCtes('catalog_artist', wordQuery(filters.q ?? ''), param, {
+      typosWhenFewerThan: offset + filters.limit + 1,
+    });
+    ctes = `with ${words} `;
+    from = `${from} join word_matches m on m.entity_id = a.id`;
+    order = `(a.folded_name = ${param(folded)}) desc, m.typos, m.score desc, ${source.position} desc`;
   } else {
     if (cursor?.kind === 'after') where.push(`${source.position} < ${param(cursor.position)}`);
     order = `${source.position} desc`;

@@ -25,7 +25,10 @@ export class GetSimilarArtistsHandler implements IQueryHandler<GetSimilarArtists
       return `$${values.length}`;
     };
     const query = wordQuery(name);
-    const ctes = wordMatchCtes('catalog_artist', query, param, query.words.length - 1);
+    const ctes = wordMatchCtes('catalog_artist', query, param, {
+      required: query.words.length - 1,
+      typosWhenFewerThan: MAX_SUGGESTIONS,
+    });
     const key = param(nameSearchKey(name));
     const folded = param(foldName(name));
     const { rows } = await this.pool.query<ArtistRow>(
