@@ -1,15 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { Pool as HttpPool } from 'undici';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import nodePath from 'node:path';
+import { promisify } from 'node:util';
 import { createDomainEventRegistry, type DomainEvent, type TArtistListFilters } from '@app/contracts';
 import { ARTIST_GENRES, ARTIST_TYPES, canonicalLink, foldName, type CanonicalLink } from '@app/domain';
 import { ConsumerRunner, EventStore, migrateReadModels } from '@app/event-store';
 import { ARTIST_PROFILE_SQL, artistListSql, artistsProjection } from '@app/modules/catalog';
 import { createPool, preparedStatement, withTransaction, type Logger, type Pool } from '@app/platform';
-import { formatInt, log, percentile, sleep } from './bench-util.js';
+import { checkpoint, formatInt, log, percentile, sleep } from './bench-util.js';
 import { REPO_ROOT } from './report.js';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The artist catalogue under load: 100,000 artists with votes and favourites go through the real
@@ -180,7 +184,7 @@ interface ApiProcess {
 
 async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: number): Promise<ApiProcess> {
   const port = await unusedPort();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/dist/main.js')], {
+  const child = spawn(process.execPath, [nodePath.join(REPO_ROOT, 'api/dist/main.js')], {
     env: {
       ...process.env,
       // Not production: its session cookie is Secure, which this plain-HTTP loopback run cannot carry.
@@ -252,6 +256,31 @@ async function signUp(baseUrl: string): Promise<{ cookie: string; userId: string
   // which later calls then carry (a stale token would be reissued on every call).
   keep(await fetch(`${baseUrl}/api/auth/check`, { headers: { cookie: cookie() } }));
   return { cookie: cookie(), userId };
+}
+
+/**
+ * The api under load from http-load.ts, a process of its own (undici's client on keep-alive
+ * connections: fetch() would cost the load generator, which shares the cores, several times more CPU),
+ * over 2,000 paths drawn from the scenario; a 3 s warm-up first.
+ */
+async function loadApi(
+  baseUrl: string,
+  cookie: string,
+  concurrency: number,
+  seconds: number,
+  path: () => string,
+): Promise<LatencyFigures> {
+  const dir = await mkdtemp(nodePath.join(os.tmpdir(), 'payola-bench-'));
+  const pathsFile = nodePath.join(dir, 'paths.txt');
+  await writeFile(pathsFile, Array.from({ length: 2000 }, path).join('\n'));
+  try {
+    const script = nodePath.join(REPO_ROOT, 'worker/dist/bench/http-load.js');
+    const args = [script, baseUrl, String(concurrency), '3', String(seconds), cookie, pathsFile];
+    const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 1 << 20 });
+    return JSON.parse(stdout) as LatencyFigures;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function load(concurrency: number, seconds: number, request: () => Promise<boolean>): Promise<LatencyFigures> {
@@ -370,28 +399,24 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     await runner.catchUp();
     await runner.stop();
     const projectSeconds = (performance.now() - projectStarted) / 1000;
-    await pool.query('analyze');
+    // A live database has had autovacuum pass over freshly written rows (hint bits, visibility map,
+    // statistics) and its checkpoint behind it; this machine's PostgreSQL runs without autovacuum, so
+    // the bench does both, or the first seconds measured would pay for the seeding's writes.
+    await pool.query('vacuum analyze');
+    await checkpoint(pool);
     log(
       `  seeded in ${seedSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s; ` +
         `${formatInt(votes)} votes, ${formatInt(favorites)} favourites`,
     );
 
-    // undici's own client, one keep-alive connection per simulated browser: fetch() costs the load
-    // generator (which shares the 2 cores with the api and PostgreSQL) several times more CPU per call.
-    const http = new HttpPool(api.baseUrl, { connections: concurrency });
-    const get = (url: string) => async () => {
-      const response = await http.request({ method: 'GET', path: url, headers: { cookie: viewer.cookie } });
-      await response.body.arrayBuffer();
-      return response.statusCode === 200;
-    };
     // The same statements as the api, prepared the same way (preparedStatement).
     const bare = (text: string, values: unknown[]) => async () =>
       (await pool.query(preparedStatement(text, values))).rowCount !== null;
     const listFilters = (extra: Partial<TArtistListFilters>): TArtistListFilters => ({ limit: 24, ...extra });
-    const scenarios: { name: string; ours: () => () => Promise<boolean>; baseline: () => () => Promise<boolean> }[] = [
+    const scenarios: { name: string; path: () => string; baseline: () => () => Promise<boolean> }[] = [
       {
         name: 'list: All Artists, first page',
-        ours: () => get('/api/artists/all'),
+        path: () => '/api/artists/all',
         baseline: () => {
           const sql = artistListSql(viewer.userId, 'all', listFilters({}));
           return bare(sql.text, sql.values);
@@ -399,7 +424,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       },
       {
         name: 'list: genre filter',
-        ours: () => get(`/api/artists/all?genre=${encodeURIComponent(pick(ARTIST_GENRES))}`),
+        path: () => `/api/artists/all?genre=${encodeURIComponent(pick(ARTIST_GENRES))}`,
         baseline: () => {
           const sql = artistListSql(viewer.userId, 'all', listFilters({ genre: pick(ARTIST_GENRES) }));
           return bare(sql.text, sql.values);
@@ -407,7 +432,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       },
       {
         name: 'list: My Artists',
-        ours: () => get('/api/artists/my'),
+        path: () => '/api/artists/my',
         baseline: () => {
           const sql = artistListSql(viewer.userId, 'my', listFilters({}));
           return bare(sql.text, sql.values);
@@ -415,7 +440,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       },
       {
         name: 'search: name, typos',
-        ours: () => get(`/api/artists/all?q=${encodeURIComponent(searchTerm(pick(names)))}`),
+        path: () => `/api/artists/all?q=${encodeURIComponent(searchTerm(pick(names)))}`,
         baseline: () => {
           const sql = artistListSql(viewer.userId, 'all', listFilters({ q: searchTerm(pick(names)) }));
           return bare(sql.text, sql.values);
@@ -423,7 +448,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       },
       {
         name: 'profile: /api/artists/{id}',
-        ours: () => get(`/api/artists/${pick(ids)}`),
+        path: () => `/api/artists/${pick(ids)}`,
         baseline: () => bare(ARTIST_PROFILE_SQL, [viewer.userId, pick(ids)]),
       },
     ];
@@ -431,8 +456,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     const results: CatalogScenarioResult[] = [];
     for (const scenario of scenarios) {
       // A short warm-up of both paths, then each measured on its own.
-      await load(concurrency, 1, () => scenario.ours()());
-      const ours = await load(concurrency, secondsPerScenario, () => scenario.ours()());
+      const ours = await loadApi(api.baseUrl, viewer.cookie, concurrency, secondsPerScenario, scenario.path);
       await load(concurrency, 1, () => scenario.baseline()());
       const baseline = await load(concurrency, secondsPerScenario, () => scenario.baseline()());
       const result = { name: scenario.name, ours, baseline, ratio: ours.perSecond / baseline.perSecond };
@@ -444,7 +468,6 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       );
     }
     // Keeps the folded names honest in the log: what a typo search looked like.
-    await http.close();
     log(`  e.g. "${names[0]}" folds to "${foldName(names[0]!)}", searched as "${searchTerm(names[0]!)}"`);
     return {
       artists: artistCount,
