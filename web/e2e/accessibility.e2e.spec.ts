@@ -36,6 +36,8 @@ test.afterEach(() => {
 });
 
 test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
+  // Ten axe scans in one test: ~12 s on an idle machine, more than 30 s seen when CI shares the cores.
+  test.setTimeout(90_000);
   for (const [path, heading] of [
     ['/', 'Claim Your Place in the Movement'],
     ['/role-selection', null],
