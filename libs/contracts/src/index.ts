@@ -12,3 +12,4 @@ export * from './http/payment.js';
 export * from './http/health.js';
 export * from './http/kyc.js';
 export * from './http/artists.js';
+export * from './http/venues.js';

@@ -10,6 +10,7 @@ import {
   type CanonicalLink,
   type LinkPlatform,
 } from '@app/domain';
+import { optionalText, storable, UNSTORABLE } from './text-fields.js';
 
 /** Spec §5 Add artist and §8 errors, word for word. */
 export const ARTIST_MESSAGES = {
@@ -38,21 +39,6 @@ export const ARTIST_ATTESTATION =
 const NAME_MAX = 200;
 const BIO_MAX = 5000;
 const LABEL_MAX = 200;
-
-// PostgreSQL text and jsonb cannot hold NUL or an unpaired UTF-16 surrogate (see account.ts).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-const UNSTORABLE = 'Please remove unsupported characters';
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is too long (${max} characters at most)`)
-    .refine(storable, UNSTORABLE)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
 
 const linkField = z.string().trim().max(1000).optional().nullable();
 

@@ -30,3 +30,54 @@ export const DEFAULT_ARTIST_TYPE: ArtistType = 'Solo Artist';
 
 /** Spec §9: up to 8 link slots, at least 2 filled. */
 export const MIN_ARTIST_LINKS = 2;
+
+/**
+ * Spec §3 Enumerations: the add-venue form's 17 venue types. product-decisions.md: one list, so the
+ * venue filters offer the same 17.
+ */
+export const VENUE_TYPES = [
+  'Live Music Club',
+  'Concert Hall',
+  'Theater',
+  'Arena',
+  'Stadium',
+  'Festival Grounds',
+  'Bar/Pub',
+  'Restaurant',
+  'Coffee House',
+  'Acoustic Venue',
+  'Outdoor Amphitheater',
+  'Jazz Club',
+  'Rock Venue',
+  'Electronic Music Club',
+  'Country Bar',
+  'Blues Club',
+  'Other',
+] as const;
+export type VenueType = (typeof VENUE_TYPES)[number];
+
+/** Spec §3: age restrictions; the add-venue form also offers 'Other' (the filters do not). */
+export const VENUE_AGE_RESTRICTIONS = ['All Ages', '18+', '21+', 'Other'] as const;
+export const VENUE_AGE_FILTERS = ['All Ages', '18+', '21+'] as const;
+export type VenueAgeRestriction = (typeof VENUE_AGE_RESTRICTIONS)[number];
+
+/** Spec §3: sound systems. */
+export const VENUE_SOUND_SYSTEMS = [
+  'Professional PA System',
+  'Basic Sound Setup',
+  'Acoustic Only',
+  'Bring Your Own',
+  'Other',
+] as const;
+export type VenueSoundSystem = (typeof VENUE_SOUND_SYSTEMS)[number];
+
+/** Spec §3: the 50 two-letter US state codes. */
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
+  'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ',
+  'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const; // prettier-ignore
+export type UsState = (typeof US_STATES)[number];
+export const DEFAULT_VENUE_COUNTRY = 'USA';
