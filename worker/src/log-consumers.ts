@@ -1,5 +1,5 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
-import { artistsProjection } from '@app/modules/catalog';
+import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import {
   activeMembershipsProjection,
@@ -14,6 +14,7 @@ export const projections: readonly Projection[] = [
   payolaLedgerProjection,
   activeMembershipsProjection,
   artistsProjection,
+  venuesProjection,
 ];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */

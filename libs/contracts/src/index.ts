@@ -4,6 +4,7 @@ export * from './events/identity.events.js';
 export * from './events/membership.events.js';
 export * from './events/payola.events.js';
 export * from './events/catalog.events.js';
+export * from './events/venue.events.js';
 export * from './http/error.js';
 export * from './http/auth.js';
 export * from './http/account.js';

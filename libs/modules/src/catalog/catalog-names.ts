@@ -1,5 +1,6 @@
 /** Names shared by the catalogue's write and read sides (projection names are checkpoint names). */
 export const ARTISTS_PROJECTION = 'catalog-artists';
+export const VENUES_PROJECTION = 'catalog-venues';
 
 export function artistStreamId(artistId: string): string {
   return `artist-${artistId}`;
@@ -12,4 +13,16 @@ export function artistVoteStreamId(artistId: string, userId: string): string {
 
 export function artistFavoriteStreamId(artistId: string, userId: string): string {
   return `artist-favorite-${artistId}-${userId}`;
+}
+
+export function venueStreamId(venueId: string): string {
+  return `venue-${venueId}`;
+}
+
+export function venueVoteStreamId(venueId: string, userId: string): string {
+  return `venue-vote-${venueId}-${userId}`;
+}
+
+export function venueFavoriteStreamId(venueId: string, userId: string): string {
+  return `venue-favorite-${venueId}-${userId}`;
 }

@@ -1,5 +1,6 @@
 import { LINK_PLATFORM_LABELS, DomainError, type CanonicalLink } from '@app/domain';
 import type { EventOfType, EventPayload } from '@app/contracts';
+import { toggledState } from './catalog-id.js';
 
 export const ARTIST_EVENT_TYPES = ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'] as const;
 export type ArtistEvent = EventOfType<(typeof ARTIST_EVENT_TYPES)[number]>;
@@ -65,8 +66,8 @@ export class LinkBelongsToAnotherArtistError extends DomainError {
 
 export class VerifiedFansOnlyError extends DomainError {
   readonly kind = 'forbidden';
-  constructor() {
-    super('Only verified fans can add or verify artists. Complete your identity verification first.');
+  constructor(message = 'Only verified fans can add or verify artists. Complete your identity verification first.') {
+    super(message);
   }
 }
 
@@ -134,10 +135,10 @@ export function decideVote(
   state: { voted: boolean },
   command: { artistId: string; userId: string; vote?: boolean },
 ): VoteEvent[] {
-  const wanted = command.vote ?? !state.voted;
-  if (wanted === state.voted) return [];
+  const next = toggledState(state.voted, command.vote);
+  if (next === null) return [];
   const data = { artistId: command.artistId, userId: command.userId };
-  return [wanted ? { type: 'VoteCast', data } : { type: 'VoteWithdrawn', data }];
+  return [next ? { type: 'VoteCast', data } : { type: 'VoteWithdrawn', data }];
 }
 
 export const FAVORITE_EVENT_TYPES = ['ArtistFavorited', 'ArtistUnfavorited'] as const;
@@ -153,8 +154,8 @@ export function decideFavorite(
   state: { favorited: boolean },
   command: { artistId: string; userId: string; favorite?: boolean },
 ): FavoriteEvent[] {
-  const wanted = command.favorite ?? !state.favorited;
-  if (wanted === state.favorited) return [];
+  const next = toggledState(state.favorited, command.favorite);
+  if (next === null) return [];
   const data = { artistId: command.artistId, userId: command.userId };
-  return [wanted ? { type: 'ArtistFavorited', data } : { type: 'ArtistUnfavorited', data }];
+  return [next ? { type: 'ArtistFavorited', data } : { type: 'ArtistUnfavorited', data }];
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { TAuthUser } from '@app/contracts';
+import { ARTIST_MESSAGES, type TAuthUser } from '@app/contracts';
 import { RefusedError } from '@app/domain';
 import { GetAuthUser } from '../../../identity/index.js';
 import { VerifiedFansOnlyError } from '../../domain/artist.js';
@@ -11,9 +11,9 @@ export class CatalogMembers {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   /** Adding and verifying: fans whose identity check was approved; industry pros view only. */
-  async verifiedFan(userId: string): Promise<TAuthUser> {
+  async verifiedFan(userId: string, refusal: string = ARTIST_MESSAGES.verifiedFansOnly): Promise<TAuthUser> {
     const user = await this.queries.execute(new GetAuthUser(userId));
-    if (!user || user.role !== 'fan' || !user.verified) throw new VerifiedFansOnlyError();
+    if (!user || user.role !== 'fan' || !user.verified) throw new VerifiedFansOnlyError(refusal);
     return user;
   }
 

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedRepository } from '@app/event-store';
 import { ARTISTS_PROJECTION, artistFavoriteStreamId, artistStreamId } from '../../../catalog-names.js';
 import { artistFold, ArtistNotFoundError, decideFavorite, favoriteFold } from '../../../domain/artist.js';
-import { isArtistId } from '../../../domain/artist-id.js';
+import { isCatalogId } from '../../../domain/catalog-id.js';
 import { CatalogMembers } from '../../services/catalog-members.js';
 import { SetArtistFavorite } from './set-artist-favorite.command.js';
 
@@ -16,7 +16,7 @@ export class SetArtistFavoriteHandler implements ICommandHandler<SetArtistFavori
 
   async execute({ userId, artistId, favorite, requestId }: SetArtistFavorite): Promise<{ favorited: boolean }> {
     await this.members.member(userId);
-    if (!isArtistId(artistId)) throw new ArtistNotFoundError();
+    if (!isCatalogId(artistId)) throw new ArtistNotFoundError();
     const { state: artist } = await this.repository.load(artistStreamId(artistId), artistFold);
     if (artist.name === null) throw new ArtistNotFoundError();
     const { result: favorited } = await this.repository.execute(

@@ -6,7 +6,7 @@ import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { ARTISTS_PROJECTION, artistStreamId, artistVoteStreamId } from '../../../catalog-names.js';
 import { artistFold, ArtistNotFoundError, decideVote, voteFold } from '../../../domain/artist.js';
-import { isArtistId } from '../../../domain/artist-id.js';
+import { isCatalogId } from '../../../domain/catalog-id.js';
 import { GetArtist } from '../../queries/get-artist/get-artist.query.js';
 import { CatalogMembers } from '../../services/catalog-members.js';
 import { CatalogRewards } from '../../services/catalog-rewards.js';
@@ -27,7 +27,7 @@ export class SetArtistVoteHandler implements ICommandHandler<SetArtistVote> {
 
   async execute({ userId, artistId, vote, requestId }: SetArtistVote): Promise<TVoteResponse> {
     await this.members.member(userId);
-    if (!isArtistId(artistId)) throw new ArtistNotFoundError();
+    if (!isCatalogId(artistId)) throw new ArtistNotFoundError();
     const { state: artist } = await this.repository.load(artistStreamId(artistId), artistFold);
     if (artist.name === null) throw new ArtistNotFoundError();
     const { result: voted } = await this.repository.execute(

@@ -6,7 +6,7 @@ import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { ARTISTS_PROJECTION, artistStreamId } from '../../../catalog-names.js';
 import { artistFold, ArtistNotFoundError, decideVerifyArtist } from '../../../domain/artist.js';
-import { isArtistId } from '../../../domain/artist-id.js';
+import { isCatalogId } from '../../../domain/catalog-id.js';
 import { CatalogMembers } from '../../services/catalog-members.js';
 import { CatalogRewards } from '../../services/catalog-rewards.js';
 import { LinkReservations } from '../../services/link-reservations.js';
@@ -23,7 +23,7 @@ export class VerifyArtistHandler implements ICommandHandler<VerifyArtist> {
 
   async execute({ userId, artistId, links: fields, requestId }: VerifyArtist): Promise<TVerifyArtistResponse> {
     await this.members.verifiedFan(userId);
-    if (!isArtistId(artistId)) throw new ArtistNotFoundError();
+    if (!isCatalogId(artistId)) throw new ArtistNotFoundError();
     const links = fields ? canonicalArtistLinks(fields).links : [];
     const { result } = await this.repository.execute(
       artistStreamId(artistId),

@@ -1,6 +1,7 @@
 import type { TArtistListFilters } from '@app/contracts';
-import { foldName, RefusedError, wordQuery } from '@app/domain';
+import { foldName, wordQuery } from '@app/domain';
 import { ARTIST_COLUMNS } from '../artist-rows.js';
+import { parameters, parseCursor, type ListSql } from '../list-cursor.js';
 import { wordMatchCtes } from '../word-match-sql.js';
 import type { ArtistTab } from './get-artist-list.query.js';
 
@@ -20,45 +21,13 @@ const TAB_SOURCES: Record<ArtistTab, { from: string; where: string; position: st
 };
 
 /**
- * A cursor is opaque to the browser: `k<position>` continues a newest-first list after that position
- * (stable while artists are added), `o<offset>` continues a ranked search.
- */
-export type Cursor = { kind: 'after'; position: number } | { kind: 'offset'; offset: number };
-
-function parseCursor(cursor: string | undefined): Cursor | null {
-  if (!cursor) return null;
-  const keyset = /^k(\d{1,15})$/.exec(cursor);
-  if (keyset) return { kind: 'after', position: Number(keyset[1]) };
-  const offset = /^o(\d{1,6})$/.exec(cursor);
-  if (offset) return { kind: 'offset', offset: Number(offset[1]) };
-  throw new RefusedError('invalid', 'This list could not be continued. Please reload the page.');
-}
-
-export interface ArtistListSql {
-  text: string;
-  values: unknown[];
-  /** True for a ranked search, false for a list in log order. */
-  ranked: boolean;
-  offset: number;
-}
-
-/** The cursor of the page after `rows` (null on the last page). */
-export function nextCursor(sql: ArtistListSql, shown: number, lastPosition: number | undefined): string {
-  return sql.ranked ? `o${sql.offset + shown}` : `k${lastPosition}`;
-}
-
-/**
  * The one statement behind a page of a tab; also run bare by `npm run bench` to compare the endpoint
  * with PostgreSQL alone. A search ranks the exact name first, then names whose words match the typed
  * words whole, then by their start, then with one typo (word-match-sql.ts), newest first within each.
  */
-export function artistListSql(userId: string, tab: ArtistTab, filters: TArtistListFilters): ArtistListSql {
+export function artistListSql(userId: string, tab: ArtistTab, filters: TArtistListFilters): ListSql {
   const source = TAB_SOURCES[tab];
-  const values: unknown[] = [userId];
-  const param = (value: unknown) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
+  const { values, param } = parameters([userId]);
   const where = [source.where];
   if (filters.genre) where.push(`a.genre = ${param(filters.genre)}`);
   if (filters.type) where.push(`a.artist_type = ${param(filters.type)}`);

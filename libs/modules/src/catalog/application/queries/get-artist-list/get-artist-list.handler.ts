@@ -1,7 +1,8 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { InjectPool, preparedStatement, type Pool } from '@app/platform';
 import { toArtist, type ArtistRow } from '../artist-rows.js';
-import { artistListSql, nextCursor } from './artist-list-sql.js';
+import { nextCursor } from '../list-cursor.js';
+import { artistListSql } from './artist-list-sql.js';
 import { GetArtistList, type ArtistListPage } from './get-artist-list.query.js';
 
 type ListRow = ArtistRow & { list_position: number };

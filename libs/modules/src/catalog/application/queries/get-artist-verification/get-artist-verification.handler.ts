@@ -3,7 +3,7 @@ import type { TArtistVerificationStatus } from '@app/contracts';
 import type { CanonicalLink } from '@app/domain';
 import { InjectPool, type Pool } from '@app/platform';
 import { ArtistNotFoundError } from '../../../domain/artist.js';
-import { isArtistId } from '../../../domain/artist-id.js';
+import { isCatalogId } from '../../../domain/catalog-id.js';
 import { GetArtistVerification } from './get-artist-verification.query.js';
 
 @QueryHandler(GetArtistVerification)
@@ -11,7 +11,7 @@ export class GetArtistVerificationHandler implements IQueryHandler<GetArtistVeri
   constructor(@InjectPool() private readonly pool: Pool) {}
 
   async execute({ artistId, userId }: GetArtistVerification): Promise<TArtistVerificationStatus> {
-    if (!isArtistId(artistId)) throw new ArtistNotFoundError();
+    if (!isCatalogId(artistId)) throw new ArtistNotFoundError();
     const { rows } = await this.pool.query<{ links: CanonicalLink[]; has_verified: boolean }>(
       `select a.links,
               exists (select 1 from catalog_artist_fans u where u.artist_id = a.id and u.user_id = $2) as has_verified

@@ -1,0 +1,24 @@
+import { Query } from '@nestjs/cqrs';
+import type { TVenue, TVenueListFilters } from '@app/contracts';
+
+export type VenueTab = 'all' | 'my' | 'favorites';
+
+export interface VenueListPage {
+  venues: TVenue[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a tab (spec §2 Venues): 'all' the public venues, 'my' those the user added or confirmed,
+ * 'favorites' the user's favourites; newest first, or best match first when searching.
+ */
+export class GetVenueList extends Query<VenueListPage> {
+  constructor(
+    readonly userId: string,
+    readonly tab: VenueTab,
+    readonly filters: TVenueListFilters,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,177 @@
+import { DomainError, foldName, type CanonicalLink } from '@app/domain';
+import { VENUE_MESSAGES, type EventOfType, type EventPayload } from '@app/contracts';
+import { toggledState } from './catalog-id.js';
+
+export const VENUE_EVENT_TYPES = ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'] as const;
+export type VenueEvent = EventOfType<(typeof VENUE_EVENT_TYPES)[number]>;
+
+/** What the catalogue's venue decisions need, folded from `venue-<id>`. */
+export interface VenueState {
+  /** Null until the venue is added. */
+  name: string | null;
+  addedBy: string | null;
+  links: readonly CanonicalLink[];
+  /** The name-and-place key the venue holds (see venuePlaceKey). */
+  placeKey: string | null;
+  /** Fans who confirmed it as the venue they were about to add. */
+  confirmedBy: ReadonlySet<string>;
+}
+
+export const INITIAL_VENUE_STATE: VenueState = {
+  name: null,
+  addedBy: null,
+  links: [],
+  placeKey: null,
+  confirmedBy: new Set(),
+};
+
+/**
+ * Two venues are the same place when their folded names match in the same city and state ("The Bowery
+ * Ballroom", "bowery ballroom", New York NY): the key the write side keeps unique.
+ */
+export function venuePlaceKey(venue: { name: string; city: string; state: string }): string {
+  return `${foldName(venue.name)}|${foldName(venue.city)}|${venue.state}`;
+}
+
+export function evolveVenue(state: VenueState, event: VenueEvent): VenueState {
+  switch (event.type) {
+    case 'VenueAdded':
+      return {
+        ...state,
+        name: event.data.name,
+        addedBy: event.data.addedBy,
+        links: event.data.links,
+        placeKey: venuePlaceKey(event.data),
+      };
+    case 'VenueUpdated':
+      return { ...state, name: event.data.name, links: event.data.links, placeKey: venuePlaceKey(event.data) };
+    case 'VenueDuplicateConfirmed':
+      return { ...state, confirmedBy: new Set(state.confirmedBy).add(event.data.userId) };
+  }
+}
+
+export const venueFold = {
+  eventTypes: VENUE_EVENT_TYPES,
+  initialState: () => INITIAL_VENUE_STATE,
+  evolve: evolveVenue,
+};
+
+export class VenueNotFoundError extends DomainError {
+  readonly kind = 'not-found';
+  constructor() {
+    super(VENUE_MESSAGES.notFound);
+  }
+}
+
+export class VenueExistsError extends DomainError {
+  readonly kind = 'conflict';
+  constructor() {
+    super('This venue was already added.');
+  }
+}
+
+/** The same name in the same city and state, or a website or social link already on file. */
+export class VenueAlreadyListedError extends DomainError {
+  readonly kind = 'conflict';
+  constructor(
+    readonly reason: 'place' | 'link',
+    readonly venueName: string,
+  ) {
+    super(
+      reason === 'place'
+        ? `${venueName} is already listed in this city. Use "Is this it?" to confirm it instead.`
+        : `This link already belongs to ${venueName}. Use "Is this it?" to confirm ${venueName} instead.`,
+    );
+  }
+}
+
+export class VenueAdderOnlyError extends DomainError {
+  readonly kind = 'forbidden';
+  constructor() {
+    super(VENUE_MESSAGES.adderOnly);
+  }
+}
+
+export class OwnVenueError extends DomainError {
+  readonly kind = 'conflict';
+  constructor() {
+    super(VENUE_MESSAGES.ownVenue);
+  }
+}
+
+export type VenueDetails = Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'userId'>;
+
+/** A new venue on an empty stream. */
+export function decideAddVenue(
+  state: VenueState,
+  venueId: string,
+  data: VenueDetails & { addedBy: string; addedByFoundingFanNumber: number | null },
+): VenueEvent[] {
+  if (state.name !== null) throw new VenueExistsError();
+  return [{ type: 'VenueAdded', data: { venueId, ...data } }];
+}
+
+/** 'Load this venue' and save: only its adder may change it. */
+export function decideUpdateVenue(
+  state: VenueState,
+  command: { venueId: string; userId: string; details: VenueDetails },
+): VenueEvent[] {
+  if (state.name === null) throw new VenueNotFoundError();
+  if (state.addedBy !== command.userId) throw new VenueAdderOnlyError();
+  return [{ type: 'VenueUpdated', data: { venueId: command.venueId, userId: command.userId, ...command.details } }];
+}
+
+/**
+ * "Is this it?" confirmed: recorded once per fan and venue (a second confirmation changes nothing).
+ * The adder loads their venue instead of confirming it.
+ */
+export function decideConfirmDuplicate(
+  state: VenueState,
+  command: { venueId: string; userId: string },
+): { events: VenueEvent[]; alreadyConfirmed: boolean } {
+  if (state.name === null) throw new VenueNotFoundError();
+  if (state.addedBy === command.userId) throw new OwnVenueError();
+  if (state.confirmedBy.has(command.userId)) return { events: [], alreadyConfirmed: true };
+  return { events: [{ type: 'VenueDuplicateConfirmed', data: command }], alreadyConfirmed: false };
+}
+
+export const VENUE_VOTE_EVENT_TYPES = ['VenueVoteCast', 'VenueVoteWithdrawn'] as const;
+export type VenueVoteEvent = EventOfType<(typeof VENUE_VOTE_EVENT_TYPES)[number]>;
+
+export const venueVoteFold = {
+  eventTypes: VENUE_VOTE_EVENT_TYPES,
+  initialState: () => ({ voted: false }),
+  evolve: (_state: { voted: boolean }, event: VenueVoteEvent) => ({ voted: event.type === 'VenueVoteCast' }),
+};
+
+/** Like the artists' votes: the state asked for (or a toggle); asking for the current state changes nothing. */
+export function decideVenueVote(
+  state: { voted: boolean },
+  command: { venueId: string; userId: string; vote?: boolean },
+): VenueVoteEvent[] {
+  const next = toggledState(state.voted, command.vote);
+  if (next === null) return [];
+  const data = { venueId: command.venueId, userId: command.userId };
+  return [next ? { type: 'VenueVoteCast', data } : { type: 'VenueVoteWithdrawn', data }];
+}
+
+export const VENUE_FAVORITE_EVENT_TYPES = ['VenueFavorited', 'VenueUnfavorited'] as const;
+export type VenueFavoriteEvent = EventOfType<(typeof VENUE_FAVORITE_EVENT_TYPES)[number]>;
+
+export const venueFavoriteFold = {
+  eventTypes: VENUE_FAVORITE_EVENT_TYPES,
+  initialState: () => ({ favorited: false }),
+  evolve: (_state: { favorited: boolean }, event: VenueFavoriteEvent) => ({
+    favorited: event.type === 'VenueFavorited',
+  }),
+};
+
+export function decideVenueFavorite(
+  state: { favorited: boolean },
+  command: { venueId: string; userId: string; favorite?: boolean },
+): VenueFavoriteEvent[] {
+  const next = toggledState(state.favorited, command.favorite);
+  if (next === null) return [];
+  const data = { venueId: command.venueId, userId: command.userId };
+  return [next ? { type: 'VenueFavorited', data } : { type: 'VenueUnfavorited', data }];
+}

@@ -1,0 +1,24 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The venues' write-side uniqueness, like artist_link_keys: each (platform, key) belongs to one venue,
+ * where the platform is a link platform (website, instagram, ...) or 'place', whose key is the venue's
+ * folded name, city and state. Rows commit with the venue's events; `venue_name` lets a refusal name it.
+ */
+export class Venues0009 extends Migration {
+  override name = '0009-venues';
+
+  override up(): void {
+    this.addSql(`
+      create table venue_keys (
+        platform text not null,
+        key text not null,
+        venue_id text not null,
+        venue_name text not null,
+        reserved_at timestamptz not null default now(),
+        primary key (platform, key)
+      );
+      create index venue_keys_venue on venue_keys (venue_id);
+    `);
+  }
+}
