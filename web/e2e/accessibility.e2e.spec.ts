@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addArtistViaApi, becomeVerifiedFan, field, newAccount, signUpInContext } from './support/accounts';
+import {
+  addArtistViaApi,
+  addVenueViaApi,
+  becomeVerifiedFan,
+  field,
+  newAccount,
+  signUpInContext,
+} from './support/accounts';
 
 // Every screen scanned with axe-core against WCAG 2.1 A and AA: labels tied to inputs, names on
 // buttons and links, titled dialogs, contrast, landmarks. A violation lists the rule and the elements.
@@ -157,4 +164,39 @@ test('artist screens have no WCAG 2.1 AA violations', async ({ page, context, br
   await page.getByRole('button', { name: 'Is this them?', description: artist.name }).click();
   await expect(page.getByRole('dialog', { name: 'Is this the same artist?' })).toBeVisible();
   await expectNoViolations(page, "the 'Is this the same artist?' dialog");
+});
+
+test('venue screens have no WCAG 2.1 AA violations', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signUpInContext(context, newAccount('a11y-venues'));
+  await becomeVerifiedFan(page);
+  const venue = await addVenueViaApi(context, { name: `Harbor Hall ${Math.random().toString(36).slice(2, 8)}` });
+
+  await page.goto('/venues');
+  await expect(page.getByRole('list', { name: 'All Venues' })).toBeVisible();
+  await expectNoViolations(page, '/venues');
+  await page.getByRole('tab', { name: /Favorites/ }).click();
+  await expect(page.getByRole('heading', { name: 'No favorite venues yet' })).toBeVisible();
+  await expectNoViolations(page, '/venues?tab=favorites (empty)');
+
+  await page.goto(`/venue/${venue.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: venue.name })).toBeVisible();
+  await expectNoViolations(page, '/venue/{id}');
+
+  await page.goto('/venue/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Venue Not Found' })).toBeVisible();
+  await expectNoViolations(page, 'Venue Not Found');
+
+  await page.goto('/add-venue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a Music Venue' })).toBeVisible();
+  await expectNoViolations(page, '/add-venue');
+  await page.getByRole('button', { name: /Add Venue/ }).click();
+  await expect(page.getByText('Venue name is required')).toBeVisible();
+  await expectNoViolations(page, '/add-venue with field errors');
+  await field(page, 'Venue Name').fill(venue.name);
+  await expect(page.getByRole('button', { name: 'Load this venue', description: venue.name })).toBeVisible();
+  await expectNoViolations(page, '/add-venue with similar venues');
+  await page.getByRole('button', { name: 'Load this venue', description: venue.name }).click();
+  await expect(page.getByRole('dialog', { name: 'Load Your Venue' })).toBeVisible();
+  await expectNoViolations(page, "the 'Load Your Venue' dialog");
 });

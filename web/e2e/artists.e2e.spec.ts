@@ -1,16 +1,14 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   addArtistViaApi,
   becomeVerifiedFan,
   field,
   newAccount,
-  screenshot,
   signUpInContext,
   spotifyArtistUrl,
   toastRegion,
 } from './support/accounts';
+import { nothingCutOff, noSideScroll, shoot, uniqueName } from './support/pages';
 
 // Artists: adding one (founding fan), a second fan confirming it ("Is this them?"), the lists and
 // their tabs, the profile with vote and favourite, the Favorites page, and the phone layouts.
@@ -18,52 +16,6 @@ import {
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
-
-/** A name no other test (or earlier run on the same database) uses. */
-function uniqueArtistName(base: string): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const tag = Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-  return `${base} ${tag[0]!.toUpperCase()}${tag.slice(1)}`;
-}
-
-async function noSideScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-/** Nothing in the page is cut off at the right edge (clipped content does not scroll, so check boxes). */
-async function nothingCutOff(page: Page, what: string) {
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((element) => !element.closest('[aria-hidden="true"]'))
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.right > window.innerWidth + 0.5;
-      })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
-  );
-  expect(cut, `${what} has content cut off at the right edge`).toEqual([]);
-}
-
-async function dismissToast(page: Page) {
-  const dismiss = toastRegion(page).getByRole('button', { name: 'Dismiss notification' });
-  if (await dismiss.isVisible()) {
-    await dismiss.click();
-    await expect(dismiss).toBeHidden();
-  }
-}
-
-/** A screenshot in the report, also copied to $E2E_SHOTS_DIR (for looking at them) when that is set. */
-async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  await dismissToast(page);
-  await screenshot(page, testInfo, name, fullPage);
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) {
-    await mkdir(dir, { recursive: true });
-    const file = `${name}-${testInfo.project.name}.png`;
-    await copyFile(testInfo.outputPath(file), path.join(dir, file));
-  }
-}
 
 function submitButton(page: Page) {
   return page.getByRole('button', {
@@ -82,7 +34,7 @@ test.describe('artist flows', () => {
     browser,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const name = uniqueArtistName('Midnight Owls');
+    const name = uniqueName('Midnight Owls');
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const spotify = spotifyArtistUrl();
 
@@ -211,7 +163,7 @@ test.describe('artist flows', () => {
     await signUpInContext(context, newAccount('artist-voter'));
     await becomeVerifiedFan(page);
     const artist = await addArtistViaApi(context, {
-      name: uniqueArtistName('Velvet Static'),
+      name: uniqueName('Velvet Static'),
       bio: 'Four-piece shoegaze band.\nLoud, then louder.',
     });
 
@@ -302,7 +254,7 @@ test.describe('artist flows', () => {
     await expect(page.getByRole('button', { name: 'Approve identity' })).toBeVisible();
 
     await page.goto('/add-artist');
-    await field(page, 'Artist Name').fill(uniqueArtistName('Paper Lanterns'));
+    await field(page, 'Artist Name').fill(uniqueName('Paper Lanterns'));
     await field(page, 'Primary Genre').selectOption('Folk');
     await field(page, 'Spotify').fill(spotifyArtistUrl());
     await field(page, 'Official website').fill('https://paperlanterns.example.com');
@@ -324,7 +276,7 @@ test.describe('phone layouts', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await signUpInContext(context, newAccount('artist-phone'));
     await becomeVerifiedFan(page);
-    const artist = await addArtistViaApi(context, { name: uniqueArtistName('The Long Goodbyes') });
+    const artist = await addArtistViaApi(context, { name: uniqueName('The Long Goodbyes') });
 
     await page.goto('/artists');
     await expect(page.getByRole('list', { name: 'All Artists' })).toBeVisible();

@@ -83,7 +83,7 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, f
  */
 export function field(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}\\*?$`));
+  return page.getByLabel(new RegExp(`^${escaped}(\\*| ?\\(optional\\))?$`));
 }
 
 /** Pays the fan fee with the test card and approves the identity check (test mode): a verified fan. */
@@ -129,6 +129,39 @@ export async function addArtistViaApi(
         socialUrls: [`https://www.instagram.com/${slug.slice(0, 28)}`],
       },
       attested: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+/** Adds a venue as the context's signed-in (verified fan) user, through the API as the web app does. */
+export async function addVenueViaApi(
+  context: BrowserContext,
+  venue: { name: string; city?: string; state?: string; venueType?: string; bio?: string },
+): Promise<{ id: string; name: string }> {
+  await context.request.get('/api/auth/check');
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const response = await context.request.post('/api/venues', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token!) },
+    data: {
+      venue: {
+        name: venue.name,
+        venueType: venue.venueType ?? 'Jazz Club',
+        streetAddress: '131 W 3rd St',
+        city: venue.city ?? 'New York',
+        state: venue.state ?? 'NY',
+        capacity: 200,
+        ageRestriction: '21+',
+        soundSystem: 'Professional PA System',
+        bio: venue.bio ?? null,
+        phoneNumber: '(212) 475-8592',
+        email: 'hello@example.com',
+        bookingContact: 'Sam Booker',
+        accessibility: 'Step-free entrance',
+        parking: 'Garage on Bleecker St',
+        socialUrls: [],
+      },
     },
   });
   expect(response.status(), await response.text()).toBe(201);

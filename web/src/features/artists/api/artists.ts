@@ -3,7 +3,6 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import {
@@ -23,7 +22,8 @@ import {
   type TVerifyArtistRequest,
 } from '@app/contracts';
 import { apiGet, apiGetWithHeaders, apiPost } from '@/lib/api-client';
-import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
+import { favoriteCountAfter, patchCachedEntry, queryString, refreshPayola } from '@/lib/catalog/query-cache';
+import { sendWithSession } from '@/lib/session/auth-user-query';
 import type { ArtistFilters, ArtistTab } from '../lib/list-search';
 
 /**
@@ -36,16 +36,6 @@ export interface ArtistPage {
   artists: TArtist[];
   /** The cursor of the next page; null on the last page. */
   nextCursor: string | null;
-}
-
-function queryString(params: Record<string, string | readonly string[] | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    for (const item of typeof value === 'string' ? [value] : value) if (item) search.append(key, item);
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
 
 /** GET /api/artists/{my|all|favorites}: one infinite list per tab and filters, 24 artists a page. */
@@ -131,15 +121,6 @@ function refreshArtists(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: [ARTISTS] });
 }
 
-/** Spec §7: after a vote the Payola stats and history and the signed-in user (balance badge) load again. */
-function refreshPayola(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/payola/stats'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/payola/history'] }),
-    queryClient.invalidateQueries({ queryKey: authUserQueryOptions().queryKey }),
-  ]);
-}
-
 /** POST /api/artists. */
 export function useAddArtistMutation() {
   const queryClient = useQueryClient();
@@ -160,19 +141,8 @@ export function useVerifyArtistMutation() {
   });
 }
 
-/** Applies a change to one artist wherever it is cached: its profile and every list page holding it. */
 function patchCachedArtist(queryClient: QueryClient, id: string, patch: (artist: TArtist) => TArtist) {
-  queryClient.setQueryData<TArtist>([ARTISTS, id], (artist) => (artist ? patch(artist) : artist));
-  queryClient.setQueriesData<InfiniteData<ArtistPage>>({ queryKey: [ARTISTS] }, (data) => {
-    if (!data || !Array.isArray((data as Partial<InfiniteData<ArtistPage>>).pages)) return data;
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        artists: page.artists.map((artist) => (artist.id === id ? patch(artist) : artist)),
-      })),
-    };
-  });
+  patchCachedEntry(queryClient, ARTISTS, 'artists', id, patch);
 }
 
 /** POST /api/artists/{id}/vote with the state asked for (never a blind toggle). */
@@ -202,10 +172,7 @@ export function useFavoriteMutation(artistId: string) {
       patchCachedArtist(queryClient, artistId, (artist) => ({
         ...artist,
         userHasFavorited: favorited,
-        favoriteCount: Math.max(
-          0,
-          artist.favoriteCount + (favorited === artist.userHasFavorited ? 0 : favorited ? 1 : -1),
-        ),
+        favoriteCount: favoriteCountAfter(artist, favorited),
       }));
       // The Favorites tab and page, and the counts, change with it (inactive ones reload when next shown).
       void queryClient.invalidateQueries({ queryKey: [ARTISTS, 'favorites'] });

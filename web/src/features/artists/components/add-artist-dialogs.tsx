@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, Coins, ExternalLink, PartyPopper, Plus, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
 import {
   LINK_PLATFORM_LABELS,
   type TAddArtistResponse,
@@ -10,36 +9,9 @@ import {
 } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { formatPayola } from '../lib/format';
+import { DialogIcon, PayolaEarned, useLastShown } from '@/lib/catalog/dialog-parts';
+import { formatPayola } from '@/lib/catalog/format';
 import { ArtistBadges } from './artist-badges';
-
-/** The last non-null value: a closing dialog keeps showing its content while it animates out. */
-function useLastShown<T>(value: T | null): T | null {
-  const [shown, setShown] = useState(value);
-  if (value !== null && value !== shown) setShown(value);
-  return value ?? shown;
-}
-
-function DialogIcon({ children }: { children: ReactNode }) {
-  return (
-    <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-accent text-accent-foreground shadow-glow [&_svg]:size-7">
-      {children}
-    </span>
-  );
-}
-
-function PayolaEarned({ amount, children }: { amount: number; children?: ReactNode }) {
-  return (
-    <div className="flex items-center gap-4 rounded-2xl border border-accent/30 bg-accent-soft p-4">
-      <Coins aria-hidden="true" className="size-8 shrink-0 text-accent" />
-      <div>
-        <p className="font-display text-3xl font-extrabold text-accent tabular-nums">+{formatPayola(amount)}</p>
-        <p className="text-sm font-medium">Payola earned</p>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 interface SameArtistDialogProps {
   artist: TArtistSearchResult | null;

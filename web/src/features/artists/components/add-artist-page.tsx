@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, BadgeCheck, CircleAlert, Link2, RotateCcw, Sparkles } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   ARTIST_ATTESTATION,
@@ -27,6 +27,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { useSession } from '@/lib/session/auth-user-query';
 import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
+import { FormSection } from '@/lib/catalog/form-section';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -542,46 +543,5 @@ function LinkCounter({ filled }: { filled: number }) {
       <Link2 aria-hidden="true" className="size-4" />
       Links: {filled}/{LINK_PLATFORMS.length}
     </p>
-  );
-}
-
-function FormSection({
-  number,
-  title,
-  description,
-  aside,
-  children,
-}: {
-  number: number;
-  title: string;
-  description: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Card className="p-6 sm:p-7">
-      <section aria-labelledby={headingId}>
-        <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
-          <div className="flex items-start gap-4">
-            <span
-              aria-hidden="true"
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-display text-lg font-extrabold text-accent-foreground shadow-glow"
-            >
-              {number}
-            </span>
-            <div>
-              <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
-                <span className="sr-only">{number}. </span>
-                {title}
-              </h2>
-              <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-            </div>
-          </div>
-          {aside}
-        </div>
-        {children}
-      </section>
-    </Card>
   );
 }

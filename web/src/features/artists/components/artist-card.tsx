@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { ThumbsUp } from 'lucide-react';
 import type { TArtist } from '@app/contracts';
 import { Card } from '@/components/ui/card';
-import { voteCountLabel } from '../lib/format';
-import { ArtistArt } from './artist-art';
+import { voteCountLabel } from '@/lib/catalog/format';
+import { CoverArt } from '@/lib/catalog/cover-art';
 import { ArtistBadges } from './artist-badges';
 import { FavoriteButton } from './favorite-button';
 
@@ -14,7 +14,7 @@ import { FavoriteButton } from './favorite-button';
 export function ArtistCard({ artist }: { artist: TArtist }) {
   return (
     <Card interactive className="group h-full overflow-hidden focus-within:border-border-strong">
-      <ArtistArt
+      <CoverArt
         name={artist.name}
         imageUrl={artist.imageUrl}
         className="aspect-[16/10] w-full transition-transform duration-500 ease-out group-hover:scale-[1.03]"
@@ -37,27 +37,5 @@ export function ArtistCard({ artist }: { artist: TArtist }) {
         </p>
       </div>
     </Card>
-  );
-}
-
-export function ArtistCardSkeletons({ count = 6 }: { count?: number }) {
-  return (
-    <>
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index}>
-          <Card className="h-full overflow-hidden">
-            <div className="aspect-[16/10] w-full animate-pulse bg-border-strong/40" />
-            <div className="flex flex-col gap-3 p-5">
-              <div className="h-6 w-2/3 animate-pulse rounded-lg bg-border-strong/50" />
-              <div className="flex gap-2">
-                <div className="h-5 w-16 animate-pulse rounded-full bg-border-strong/50" />
-                <div className="h-5 w-20 animate-pulse rounded-full bg-border-strong/50" />
-              </div>
-              <div className="h-4 w-16 animate-pulse rounded bg-border-strong/40" />
-            </div>
-          </Card>
-        </li>
-      ))}
-    </>
   );
 }

@@ -9,18 +9,18 @@ import {
   SearchX,
   TriangleAlert,
   UserRound,
-  type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LINK_PLATFORM_LABELS, type TArtist } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { FactCard, ProfileShell } from '@/lib/catalog/profile-parts';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { isApiError } from '@/lib/api-client';
 import { artistQueryOptions } from '../api/artists';
-import { addedByLabel, longUsDate } from '../lib/format';
-import { ArtistArt } from './artist-art';
+import { addedByLabel, longUsDate } from '@/lib/catalog/format';
+import { CoverArt } from '@/lib/catalog/cover-art';
 import { ArtistBadges } from './artist-badges';
 import { FavoriteButton } from './favorite-button';
 import { VoteButton } from './vote-button';
@@ -74,22 +74,9 @@ function ArtistNotFound() {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <section className="relative isolate flex flex-1 overflow-hidden py-8 sm:py-12">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-        <div className="absolute -top-56 left-1/2 h-[28rem] w-[52rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-accent/[0.08] blur-[120px]" />
-      </div>
-      <div className="container-page">
-        <div className="mx-auto w-full max-w-5xl">
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
-            <Link to="/artists">
-              <ArrowLeft aria-hidden="true" />
-              Back to Artists
-            </Link>
-          </Button>
-          {children}
-        </div>
-      </div>
-    </section>
+    <ProfileShell backTo="/artists" backLabel="Back to Artists">
+      {children}
+    </ProfileShell>
   );
 }
 
@@ -97,7 +84,7 @@ function Profile({ artist }: { artist: TArtist }) {
   return (
     <Shell>
       <Card className="mt-5 animate-rise overflow-hidden sm:flex-row">
-        <ArtistArt
+        <CoverArt
           name={artist.name}
           imageUrl={artist.imageUrl}
           variant="profile"
@@ -169,20 +156,6 @@ function Profile({ artist }: { artist: TArtist }) {
         )}
       </Card>
     </Shell>
-  );
-}
-
-function FactCard({ icon: Icon, title, value }: { icon: LucideIcon; title: string; value: string }) {
-  return (
-    <Card className="flex-row items-center gap-4 p-5 sm:p-6">
-      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-soft text-accent">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
-      <div className="min-w-0">
-        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
-        <p className="mt-0.5 font-display text-lg font-semibold">{value}</p>
-      </div>
-    </Card>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FilterX, Heart, Plus, SearchX, Sparkles, UserRoundPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { ARTIST_GENRES, ARTIST_TYPES } from '@app/domain';
 import { AppPage } from '@/components/ui/app-page';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import { Tabs, TabsContent, TabsCount, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { CatalogTabsList } from '@/lib/catalog/catalog-tabs-list';
+import { useSearchText } from '@/lib/catalog/use-search-text';
 import { artistCountsQueryOptions } from '../api/artists';
 import {
   ARTIST_TAB_LABELS,
@@ -42,31 +44,15 @@ export function ArtistsPage({ search, onSearchChange }: ArtistsPageProps) {
   const filters = filtersOf(search);
   const filtered = hasFilters(filters);
   const counts = useQuery(artistCountsQueryOptions());
-  const [text, setText] = useState(search.q ?? '');
-
-  // The address changed under the box (Clear, Back): show what it searches for now.
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    if ((search.q ?? '') !== text.trim()) setText(search.q ?? '');
-  }
-
-  useEffect(() => {
-    const trimmed = text.trim();
-    const wanted = trimmed.length >= MIN_SEARCH_LENGTH ? trimmed : undefined;
-    if (wanted === search.q) return;
-    const timer = setTimeout(() => onSearchChange({ q: wanted }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onSearchChange]);
+  const onSearch = useCallback((q: string | undefined) => onSearchChange({ q }), [onSearchChange]);
+  const [text, setText] = useSearchText(search.q, onSearch, {
+    debounceMs: SEARCH_DEBOUNCE_MS,
+    minLength: MIN_SEARCH_LENGTH,
+  });
 
   const clear = () => {
     setText('');
     onSearchChange({ q: undefined, genre: undefined, type: undefined });
-  };
-
-  const countOf = (value: ArtistTab) => {
-    const count = counts.data?.[value];
-    return count === undefined ? '–' : count.toLocaleString('en-US');
   };
 
   return (
@@ -84,26 +70,7 @@ export function ArtistsPage({ search, onSearchChange }: ArtistsPageProps) {
         className="mt-8 animate-rise [animation-delay:120ms]"
       >
         <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <TabsList
-            aria-label="Artist lists"
-            className="grid w-full grid-cols-3 rounded-3xl sm:inline-flex sm:w-auto sm:self-start sm:rounded-full"
-          >
-            {ARTIST_TABS.map((value) => (
-              <TabsTrigger
-                key={value}
-                value={value}
-                // On a phone the three tabs share the width, each count under its label.
-                className="h-auto min-h-12 flex-col justify-center gap-0.5 rounded-[1.25rem] px-2 py-1.5 sm:h-10 sm:min-h-0 sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:py-0"
-              >
-                {ARTIST_TAB_LABELS[value]}
-                <TabsCount>
-                  <span className="sr-only">(</span>
-                  {countOf(value)}
-                  <span className="sr-only">)</span>
-                </TabsCount>
-              </TabsTrigger>
-            ))}
-          </TabsList>
+          <CatalogTabsList label="Artist lists" tabs={ARTIST_TABS} labels={ARTIST_TAB_LABELS} counts={counts.data} />
           <Button asChild size="lg" className="self-start sm:self-auto">
             <Link to="/add-artist">
               <Plus aria-hidden="true" />

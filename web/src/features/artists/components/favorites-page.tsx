@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { artistCountsQueryOptions } from '../api/artists';
-import { favoriteCountLabel } from '../lib/format';
+import { favoriteCountLabel } from '@/lib/catalog/format';
 import { NO_FILTERS } from '../lib/list-search';
 import { ArtistGrid } from './artist-grid';
 

@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import type { TArtistRewardPreview } from '@app/contracts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPayola } from '../lib/format';
+import { formatPayola } from '@/lib/catalog/format';
 
 interface RewardSummaryProps {
   preview: TArtistRewardPreview | undefined;

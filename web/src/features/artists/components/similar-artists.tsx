@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { TArtistSearchResult } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { similarArtistsLabel } from '../lib/format';
+import { similarLabel } from '@/lib/catalog/format';
 
 interface SimilarArtistsProps {
   results: readonly TArtistSearchResult[];
@@ -27,7 +27,7 @@ export function SimilarArtists({ results, onConfirm, onLoad, onDismiss, loadingI
     >
       <h3 id={headingId} className="flex items-center gap-2 font-display text-base font-semibold">
         <Sparkles aria-hidden="true" className="size-4 text-accent" />
-        {similarArtistsLabel(results.length)}
+        {similarLabel(results.length, 'artist')}
       </h3>
       <p className="mt-1 text-sm text-muted-foreground">
         Is one of them the artist you mean? Confirming an artist already here earns Payola too.

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils';
-import { artistInitials, hashOf } from '../lib/format';
+import { initialsOf, hashOf } from './format';
 
-/** Placeholder art: a dark record-sleeve gradient lit by the accent, varied per artist by its name. */
+/** Placeholder art: a dark record-sleeve gradient lit by the accent, varied per entry by its name. */
 const SLEEVES = [
   'bg-[radial-gradient(120%_90%_at_15%_10%,rgb(198_244_50/0.42),transparent_55%),linear-gradient(135deg,#1d1d24,#0c0c0f)]',
   'bg-[radial-gradient(110%_100%_at_85%_15%,rgb(198_244_50/0.36),transparent_55%),radial-gradient(90%_80%_at_10%_100%,rgb(124_92_255/0.28),transparent_60%),linear-gradient(160deg,#18181f,#0b0b0e)]',
@@ -10,7 +10,7 @@ const SLEEVES = [
   'bg-[radial-gradient(120%_100%_at_0%_50%,rgb(198_244_50/0.38),transparent_55%),radial-gradient(70%_70%_at_100%_0%,rgb(244_114_182/0.2),transparent_60%),linear-gradient(180deg,#1a1a21,#0b0b0e)]',
 ];
 
-export interface ArtistArtProps {
+export interface CoverArtProps {
   name: string;
   imageUrl: string | null;
   /** 'card' fills a card's header; 'profile' is the large square on the profile. */
@@ -18,8 +18,8 @@ export interface ArtistArtProps {
   className?: string;
 }
 
-/** The artist's image, or initials on placeholder art. Decorative: the artist's name is always next to it. */
-export function ArtistArt({ name, imageUrl, variant = 'card', className }: ArtistArtProps) {
+/** An artist's or venue's image, or initials on placeholder art. Decorative: the name is always next to it. */
+export function CoverArt({ name, imageUrl, variant = 'card', className }: CoverArtProps) {
   const hash = hashOf(name);
   return (
     <div
@@ -42,7 +42,7 @@ export function ArtistArt({ name, imageUrl, variant = 'card', className }: Artis
               variant === 'profile' ? 'text-7xl sm:text-8xl' : 'text-5xl',
             )}
           >
-            {artistInitials(name)}
+            {initialsOf(name)}
           </span>
         </>
       )}

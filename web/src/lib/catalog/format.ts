@@ -8,9 +8,9 @@ export function favoriteCountLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'favorite' : 'favorites'}`;
 }
 
-/** 'Found n similar artist(s)' (spec §2 "Add artist"). */
-export function similarArtistsLabel(count: number): string {
-  return `Found ${count} similar ${count === 1 ? 'artist' : 'artists'}`;
+/** 'Found n similar artist(s)' / 'Found n similar venue(s)' (spec §2 "Add artist", "Add venue"). */
+export function similarLabel(count: number, noun: 'artist' | 'venue'): string {
+  return `Found ${count} similar ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Spec §9: dates in long US format ('November 23, 2026'); 'Unknown' when there is none to read. */
@@ -31,7 +31,7 @@ export function formatPayola(amount: number): string {
 }
 
 /** Up to two initials for the placeholder art: 'The Midnight Owls' -> 'MO', 'Björk' -> 'B'. */
-export function artistInitials(name: string): string {
+export function initialsOf(name: string): string {
   const words = name
     .replace(/^the\s+/i, '')
     .split(/\s+/)

@@ -1,0 +1,50 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { screenshot, toastRegion } from './accounts';
+
+/** A name no other test (or earlier run on the same database) uses. */
+export function uniqueName(base: string): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const tag = Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+  return `${base} ${tag[0]!.toUpperCase()}${tag.slice(1)}`;
+}
+
+export async function noSideScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** Nothing in the page is cut off at the right edge (clipped content does not scroll, so check boxes). */
+export async function nothingCutOff(page: Page, what: string) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => !element.closest('[aria-hidden="true"]'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > window.innerWidth + 0.5;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+  );
+  expect(cut, `${what} has content cut off at the right edge`).toEqual([]);
+}
+
+export async function dismissToast(page: Page) {
+  const dismiss = toastRegion(page).getByRole('button', { name: 'Dismiss notification' });
+  if (await dismiss.isVisible()) {
+    await dismiss.click();
+    await expect(dismiss).toBeHidden();
+  }
+}
+
+/** A screenshot in the report, also copied to $E2E_SHOTS_DIR (for looking at them) when that is set. */
+export async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  await dismissToast(page);
+  await screenshot(page, testInfo, name, fullPage);
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    const file = `${name}-${testInfo.project.name}.png`;
+    await copyFile(testInfo.outputPath(file), path.join(dir, file));
+  }
+}
