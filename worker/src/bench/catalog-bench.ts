@@ -5,10 +5,31 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import nodePath from 'node:path';
 import { promisify } from 'node:util';
-import { createDomainEventRegistry, type DomainEvent, type TArtistListFilters } from '@app/contracts';
-import { ARTIST_GENRES, ARTIST_TYPES, canonicalLink, foldName, type CanonicalLink } from '@app/domain';
+import {
+  createDomainEventRegistry,
+  type DomainEvent,
+  type TArtistListFilters,
+  type TVenueListFilters,
+} from '@app/contracts';
+import {
+  ARTIST_GENRES,
+  ARTIST_TYPES,
+  canonicalLink,
+  foldName,
+  US_STATES,
+  VENUE_AGE_FILTERS,
+  VENUE_TYPES,
+  type CanonicalLink,
+} from '@app/domain';
 import { ConsumerRunner, EventStore, migrateReadModels } from '@app/event-store';
-import { ARTIST_PROFILE_SQL, artistListSql, artistsProjection } from '@app/modules/catalog';
+import {
+  ARTIST_PROFILE_SQL,
+  artistListSql,
+  artistsProjection,
+  VENUE_PROFILE_SQL,
+  venueListSql,
+  venuesProjection,
+} from '@app/modules/catalog';
 import { createPool, preparedStatement, withTransaction, type Logger, type Pool } from '@app/platform';
 import { checkpoint, formatInt, log, percentile, sleep } from './bench-util.js';
 import { REPO_ROOT } from './report.js';
@@ -16,10 +37,11 @@ import { REPO_ROOT } from './report.js';
 const execFileAsync = promisify(execFile);
 
 /**
- * The artist catalogue under load: 100,000 artists with votes and favourites go through the real
- * write path's events and the real projection; then the api (its own process, as deployed) answers
- * list, search, suggestion and profile requests from 50 concurrent clients, and the same SQL runs
- * bare through `pg` with the same concurrency and pool size, so the figure says what the api adds.
+ * The artist and venue catalogue under load: 100,000 artists and 100,000 venues with votes and
+ * favourites go through the real write path's events and the real projections; then the api (its own
+ * process, as deployed) answers list, search and profile requests from 50 concurrent clients, and the
+ * same SQL runs bare through `pg` with the same concurrency and pool size, so the figure says what the
+ * api adds.
  */
 
 export interface LatencyFigures {
@@ -40,6 +62,7 @@ export interface CatalogScenarioResult {
 
 export interface CatalogBenchResult {
   artists: number;
+  venues: number;
   votes: number;
   favorites: number;
   seedSeconds: number;
@@ -314,8 +337,52 @@ export interface CatalogBenchOptions {
   redisUrl: string;
   logger: Logger;
   artists: number;
+  venues: number;
   concurrency: number;
   secondsPerScenario: number;
+}
+
+const CITIES = [
+  ['New York', 'NY'],
+  ['Austin', 'TX'],
+  ['Nashville', 'TN'],
+  ['Chicago', 'IL'],
+  ['Seattle', 'WA'],
+  ['New Orleans', 'LA'],
+  ['Los Angeles', 'CA'],
+  ['Denver', 'CO'],
+] as const;
+
+/** A venue per index: a name like the artists' with a venue word, in one of a few cities (or anywhere). */
+function venueEvent(i: number, addedBy: string): { venueId: string; name: string; event: DomainEvent } {
+  const venueId = randomUUID();
+  const [city, state] = i % 4 === 0 ? [`Town ${i % 997}`, pick(US_STATES)] : pick(CITIES);
+  const name = `${artistName(i)} ${pick(['Hall', 'Club', 'Room', 'Lounge', 'Theater', 'Bar'])}`;
+  const event: DomainEvent = {
+    type: 'VenueAdded',
+    data: {
+      venueId,
+      name,
+      venueType: pick(VENUE_TYPES),
+      streetAddress: `${1 + randomInt(999)} Main St`,
+      city,
+      state,
+      country: 'USA',
+      capacity: 50 + randomInt(2000),
+      ageRestriction: pick(VENUE_AGE_FILTERS),
+      soundSystem: null,
+      bio: `${name} from the bench.`,
+      phoneNumber: null,
+      email: null,
+      bookingContact: null,
+      accessibility: null,
+      parking: null,
+      links: [],
+      addedBy,
+      addedByFoundingFanNumber: 1 + randomInt(5000),
+    },
+  };
+  return { venueId, name, event };
 }
 
 export async function catalogBench(options: CatalogBenchOptions): Promise<CatalogBenchResult> {
@@ -325,7 +392,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
   const pool = createPool({ connectionString: databaseUrl, max: poolSize, applicationName: 'payola-bench-catalog' });
   const api = await startApiProcess(databaseUrl, options.redisUrl, poolSize);
   try {
-    await migrateReadModels(pool, [artistsProjection]);
+    await migrateReadModels(pool, [artistsProjection, venuesProjection]);
     const viewer = await signUp(api.baseUrl);
     const store = new EventStore(pool, createDomainEventRegistry());
 
@@ -385,19 +452,49 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       await appendAll(store, pool, batch);
       if ((from / BATCH) % 40 === 0) log(`    ${formatInt(from + BATCH)} artists`);
     }
+    log(`  seeding ${formatInt(options.venues)} venues with votes and favourites`);
+    const venueIds: string[] = [];
+    const venueNames: string[] = [];
+    for (let from = 0; from < options.venues; from += BATCH) {
+      const batch: { stream: string; event: DomainEvent }[] = [];
+      for (let i = from; i < Math.min(options.venues, from + BATCH); i++) {
+        const { venueId, name, event } = venueEvent(i, pick(fans));
+        venueIds.push(venueId);
+        venueNames.push(name);
+        batch.push({ stream: `venue-${venueId}`, event });
+        for (const userId of new Set(Array.from({ length: randomInt(3) }, () => pick(fans)))) {
+          votes++;
+          batch.push({
+            stream: `venue-vote-${venueId}-${userId}`,
+            event: { type: 'VenueVoteCast', data: { venueId, userId } },
+          });
+        }
+        if (i % 3 === 0) {
+          favorites++;
+          const userId = pick(fans);
+          batch.push({
+            stream: `venue-favorite-${venueId}-${userId}`,
+            event: { type: 'VenueFavorited', data: { venueId, userId } },
+          });
+        }
+      }
+      await appendAll(store, pool, batch);
+    }
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-    log('  projecting them (the catalog-artists projection, as the worker runs it)');
+    log('  projecting them (the catalog-artists and catalog-venues projections, as the worker runs them)');
     const projectStarted = performance.now();
-    const runner = new ConsumerRunner(pool, artistsProjection, {
-      databaseUrl,
-      batchSize: 1000,
-      pollIntervalMs: 60_000,
-      logger: options.logger,
-    });
-    await runner.start();
-    await runner.catchUp();
-    await runner.stop();
+    for (const projection of [artistsProjection, venuesProjection]) {
+      const runner = new ConsumerRunner(pool, projection, {
+        databaseUrl,
+        batchSize: 1000,
+        pollIntervalMs: 60_000,
+        logger: options.logger,
+      });
+      await runner.start();
+      await runner.catchUp();
+      await runner.stop();
+    }
     const projectSeconds = (performance.now() - projectStarted) / 1000;
     // A live database has had autovacuum pass over freshly written rows (hint bits, visibility map,
     // statistics) and its checkpoint behind it; this machine's PostgreSQL runs without autovacuum, so
@@ -413,6 +510,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     const bare = (text: string, values: unknown[]) => async () =>
       (await pool.query(preparedStatement(text, values))).rowCount !== null;
     const listFilters = (extra: Partial<TArtistListFilters>): TArtistListFilters => ({ limit: 24, ...extra });
+    const venueFilters = (extra: Partial<TVenueListFilters>): TVenueListFilters => ({ limit: 24, ...extra });
     const scenarios: { name: string; path: () => string; baseline: () => () => Promise<boolean> }[] = [
       {
         name: 'list: All Artists, first page',
@@ -451,10 +549,46 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
         path: () => `/api/artists/${pick(ids)}`,
         baseline: () => bare(ARTIST_PROFILE_SQL, [viewer.userId, pick(ids)]),
       },
+      {
+        name: 'list: All Venues, first page',
+        path: () => '/api/venues',
+        baseline: () => {
+          const sql = venueListSql(viewer.userId, 'all', venueFilters({}));
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        name: 'list: venue type and age filters',
+        path: () =>
+          `/api/venues?type=${encodeURIComponent(pick(VENUE_TYPES))}&age=${encodeURIComponent(pick(VENUE_AGE_FILTERS))}`,
+        baseline: () => {
+          const sql = venueListSql(
+            viewer.userId,
+            'all',
+            venueFilters({ type: pick(VENUE_TYPES), age: pick(VENUE_AGE_FILTERS) }),
+          );
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        name: 'search: venue name, typos',
+        path: () => `/api/venues?q=${encodeURIComponent(searchTerm(pick(venueNames)))}`,
+        baseline: () => {
+          const sql = venueListSql(viewer.userId, 'all', venueFilters({ q: searchTerm(pick(venueNames)) }));
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        name: 'profile: /api/venues/{id}',
+        path: () => `/api/venues/${pick(venueIds)}`,
+        baseline: () => bare(VENUE_PROFILE_SQL, [viewer.userId, pick(venueIds)]),
+      },
     ];
+    const only = process.env.BENCH_CATALOG_SCENARIOS?.split(',').map((word) => word.trim());
+    const chosen = only ? scenarios.filter((scenario) => only.some((word) => scenario.name.includes(word))) : scenarios;
 
     const results: CatalogScenarioResult[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of chosen) {
       // A short warm-up of both paths, then each measured on its own.
       const ours = await loadApi(api.baseUrl, viewer.cookie, concurrency, secondsPerScenario, scenario.path);
       await load(concurrency, 1, () => scenario.baseline()());
@@ -471,6 +605,7 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     log(`  e.g. "${names[0]}" folds to "${foldName(names[0]!)}", searched as "${searchTerm(names[0]!)}"`);
     return {
       artists: artistCount,
+      venues: options.venues,
       votes,
       favorites,
       seedSeconds,

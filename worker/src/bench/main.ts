@@ -8,11 +8,12 @@
  *   4. projection lag under a steady append load, through the real BullMQ wake-up path
  *   5. the JavaScript a first visit to the landing page loads, from web/dist as built
  *      (web/scripts/bench-bundle.mjs; `npm run bench:web` runs only this one)
- *   6. the artist catalogue: 100,000 artists with votes and favourites; the list, search and profile
+ *   6. the catalogue: 100,000 artists and 100,000 venues with votes and favourites; the list, search and profile
  *      endpoints at 50 concurrent clients (the api in its own process) vs the same SQL through `pg`
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
- * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_CATALOG_SECONDS; PROJECTION_BATCH_SIZE is
+ * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_VENUES, BENCH_CATALOG_SECONDS,
+ * BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
  * keeps the database afterwards, to look at query plans on the seeded data.
  */
@@ -44,6 +45,7 @@ const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', 5000);
 const LAG_RATE = intFromEnv('BENCH_LAG_RATE', 500);
 const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', 15);
 const CATALOG_ARTISTS = intFromEnv('BENCH_ARTISTS', 100_000);
+const CATALOG_VENUES = intFromEnv('BENCH_VENUES', 100_000);
 const CATALOG_SECONDS = intFromEnv('BENCH_CATALOG_SECONDS', 8);
 const PHASES = new Set(
   (process.env.BENCH_PHASES || 'web,append,projection,replay,lag,catalog').split(',').map((p) => p.trim()),
@@ -173,13 +175,15 @@ async function main(): Promise<number> {
 
     await phase('catalog', async () => {
       log(
-        `artist catalogue: ${formatInt(CATALOG_ARTISTS)} artists, 50 concurrent clients, ${CATALOG_SECONDS} s per scenario`,
+        `catalogue: ${formatInt(CATALOG_ARTISTS)} artists and ${formatInt(CATALOG_VENUES)} venues, ` +
+          `50 concurrent clients, ${CATALOG_SECONDS} s per scenario`,
       );
       results.catalog = await catalogBench({
         databaseUrl: database!.url,
         redisUrl,
         logger,
         artists: CATALOG_ARTISTS,
+        venues: CATALOG_VENUES,
         concurrency: 50,
         secondsPerScenario: CATALOG_SECONDS,
       });

@@ -158,7 +158,7 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
   if (catalog) {
     for (const scenario of catalog.scenarios) {
       out.push({
-        metric: `${scenario.name} (${formatInt(catalog.artists)} artists, ${catalog.concurrency} clients)`,
+        metric: `${scenario.name} (${formatInt(/venue/i.test(scenario.name) ? catalog.venues : catalog.artists)} ${/venue/i.test(scenario.name) ? 'venues' : 'artists'}, ${catalog.concurrency} clients)`,
         ours: `p50 ${scenario.ours.p50Ms.toFixed(1)} / p99 ${scenario.ours.p99Ms.toFixed(1)} ms, ${formatInt(scenario.ours.perSecond)}/s`,
         baseline: `p50 ${scenario.baseline.p50Ms.toFixed(1)} / p99 ${scenario.baseline.p99Ms.toFixed(1)} ms, ${formatInt(scenario.baseline.perSecond)}/s`,
         ratio: scenario.ratio.toFixed(2),
@@ -170,7 +170,7 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
         ),
       });
     }
-  } else if (failed('catalog')) out.push(errorRow('artist catalogue endpoints', catalogTarget));
+  } else if (failed('catalog')) out.push(errorRow('catalogue endpoints', catalogTarget));
   return out;
 }
 
