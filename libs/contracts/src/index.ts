@@ -7,6 +7,7 @@ export * from './events/catalog.events.js';
 export * from './events/venue.events.js';
 export * from './http/error.js';
 export * from './http/auth.js';
+export * from './http/profile.js';
 export * from './http/account.js';
 export * from './http/payola.js';
 export * from './http/payment.js';

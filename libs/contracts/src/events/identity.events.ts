@@ -33,4 +33,46 @@ export const PasswordChanged = defineEvent(
   }),
 );
 
-export const identityEvents = [AccountCreated, PasswordResetRequested, PasswordChanged] as const;
+/** My Profile: the fields that changed, with their new values. */
+export const ProfileUpdated = defineEvent(
+  'ProfileUpdated',
+  z.object({
+    userId: z.string(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    phone: z.string().nullable().optional(),
+    genres: z.array(z.string()).optional(),
+  }),
+);
+
+/** A new sign-in email, unique case-insensitively (its reservation moved in the same transaction). */
+export const EmailChanged = defineEvent(
+  'EmailChanged',
+  z.object({ userId: z.string(), email: z.string(), previousEmail: z.string() }),
+);
+
+/** A username claimed (the old one, if any, is free again): unique through a reservation row. */
+export const UsernameChanged = defineEvent(
+  'UsernameChanged',
+  z.object({ userId: z.string(), username: z.string(), previousUsername: z.string().nullable() }),
+);
+
+/** Visibility and notification toggles that changed, with their new values. */
+export const SettingsChanged = defineEvent(
+  'SettingsChanged',
+  z.object({
+    userId: z.string(),
+    privacySettings: z.record(z.string(), z.boolean()).optional(),
+    notificationSettings: z.record(z.string(), z.boolean()).optional(),
+  }),
+);
+
+export const identityEvents = [
+  AccountCreated,
+  PasswordResetRequested,
+  PasswordChanged,
+  ProfileUpdated,
+  EmailChanged,
+  UsernameChanged,
+  SettingsChanged,
+] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZNotificationSettings, ZPrivacySettings } from './profile.js';
 
 export const ROLES = ['fan', 'artist', 'venue', 'service-provider', 'industry-pro'] as const;
 export const ZRole = z.enum(ROLES);
@@ -21,6 +22,12 @@ export const ZAuthUser = z.object({
   verified: z.boolean(),
   kycCompleted: z.boolean(),
   veriffStatus: ZVeriffStatus.nullable(),
+  /** My Profile's own fields (spec §3 User). */
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+  genres: z.array(z.string()),
+  privacySettings: ZPrivacySettings,
+  notificationSettings: ZNotificationSettings,
 });
 export type TAuthUser = z.infer<typeof ZAuthUser>;
 

@@ -4,6 +4,10 @@ import { PassportModule } from '@nestjs/passport';
 import { CreateAccountHandler } from './application/commands/create-account/create-account.handler.js';
 import { RequestPasswordResetHandler } from './application/commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './application/commands/reset-password/reset-password.handler.js';
+import { UpdateProfileHandler } from './application/commands/update-profile/update-profile.handler.js';
+import { CheckUsernameHandler } from './application/queries/check-username/check-username.handler.js';
+import { UsernameReservations } from './application/services/username-reservations.js';
+import { UsersController } from './http/users.controller.js';
 import { GetAuthUserHandler } from './application/queries/get-auth-user/get-auth-user.handler.js';
 import { CheckCredentialsHandler } from './application/queries/check-credentials/check-credentials.handler.js';
 import { PasswordHasher } from './application/services/password-hasher.js';
@@ -20,10 +24,11 @@ import { SessionSerializer } from './http/session.serializer.js';
 /** Accounts, sessions and password resets (the api side). Needs EventStore, EmailOutbox and CSRF_TOKENS. */
 @Module({
   imports: [CqrsModule, PassportModule.register({ session: true })],
-  controllers: [AccountController, LocalInboxController],
+  controllers: [AccountController, UsersController, LocalInboxController],
   providers: [
     PasswordHasher,
     EmailReservations,
+    UsernameReservations,
     SessionCache,
     CheckCredentialsHandler,
     LocalStrategy,
@@ -36,6 +41,8 @@ import { SessionSerializer } from './http/session.serializer.js';
     ResetPasswordHandler,
     GetAuthUserHandler,
     GetAccountHandler,
+    UpdateProfileHandler,
+    CheckUsernameHandler,
   ],
   exports: [SignedInGuard, SessionCache],
 })

@@ -1,8 +1,25 @@
-import { ACCOUNT_MESSAGES, type EventOfType, type EventPayload, type TRole } from '@app/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_PRIVACY_SETTINGS,
+  type EventOfType,
+  type EventPayload,
+  type TNotificationSettings,
+  type TPrivacySettings,
+  type TRole,
+} from '@app/contracts';
 import { DomainError } from '@app/domain';
 
 /** The identity module's events on a user's stream; other modules' events there pass it by. */
-export const USER_EVENT_TYPES = ['AccountCreated', 'PasswordResetRequested', 'PasswordChanged'] as const;
+export const USER_EVENT_TYPES = [
+  'AccountCreated',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'ProfileUpdated',
+  'EmailChanged',
+  'UsernameChanged',
+  'SettingsChanged',
+] as const;
 export type UserEvent = EventOfType<(typeof USER_EVENT_TYPES)[number]>;
 
 /** What the write side needs to know about a user, rebuilt from the user's stream. */
@@ -15,6 +32,11 @@ export interface UserState {
   passwordHash: string;
   /** Reset tokens (hashes) issued and not yet used, with their expiry. */
   openResetTokens: Map<string, Date>;
+  username: string | null;
+  phone: string | null;
+  genres: readonly string[];
+  privacySettings: TPrivacySettings;
+  notificationSettings: TNotificationSettings;
 }
 
 export function userStreamId(userId: string): string {
@@ -37,6 +59,11 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
         lastName: event.data.lastName,
         passwordHash: event.data.passwordHash,
         openResetTokens: new Map(),
+        username: null,
+        phone: null,
+        genres: [],
+        privacySettings: DEFAULT_PRIVACY_SETTINGS,
+        notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
       };
     case 'PasswordResetRequested':
       if (!state) return state;
@@ -47,6 +74,23 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
     case 'PasswordChanged':
       // A new password makes every outstanding reset link useless.
       return state && { ...state, passwordHash: event.data.passwordHash, openResetTokens: new Map() };
+    case 'ProfileUpdated': {
+      if (!state) return state;
+      const { userId: _userId, ...changes } = event.data;
+      return { ...state, ...changes };
+    }
+    case 'EmailChanged':
+      return state && { ...state, email: event.data.email };
+    case 'UsernameChanged':
+      return state && { ...state, username: event.data.username };
+    case 'SettingsChanged':
+      return (
+        state && {
+          ...state,
+          privacySettings: { ...state.privacySettings, ...event.data.privacySettings },
+          notificationSettings: { ...state.notificationSettings, ...event.data.notificationSettings },
+        }
+      );
   }
 }
 
@@ -107,4 +151,69 @@ export function decideRequestPasswordReset(
   if (!state) return [];
   const expiresAt = new Date(command.now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
   return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt } }];
+}
+
+/** What a PATCH of My Profile asks for, validated by the contract. */
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string | null;
+  genres?: string[];
+  username?: string;
+  privacySettings?: Partial<TPrivacySettings>;
+  notificationSettings?: Partial<TNotificationSettings>;
+}
+
+export class UserNotFoundError extends DomainError {
+  readonly kind = 'not-found';
+  constructor() {
+    super('No user found');
+  }
+}
+
+/** The entries of `wanted` whose value differs from `current`. */
+function changed<T extends object>(current: T, wanted: Partial<T>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(wanted).filter(([key, value]) => value !== undefined && current[key as keyof T] !== value),
+  ) as Partial<T>;
+}
+
+/**
+ * My Profile saved: an event per kind of change, carrying only what changed (saving an unchanged
+ * form records nothing). The caller reserves a new email or username in the same transaction.
+ */
+export function decideUpdateProfile(state: UserState | null, userId: string, changes: ProfileChanges): UserEvent[] {
+  if (!state) throw new UserNotFoundError();
+  const events: UserEvent[] = [];
+  const details: Omit<EventPayload<'ProfileUpdated'>, 'userId'> = changed(
+    { firstName: state.firstName, lastName: state.lastName, phone: state.phone },
+    { firstName: changes.firstName, lastName: changes.lastName, phone: changes.phone },
+  );
+  if (changes.genres && changes.genres.join('\u0000') !== state.genres.join('\u0000')) details.genres = changes.genres;
+  if (Object.keys(details).length > 0) events.push({ type: 'ProfileUpdated', data: { userId, ...details } });
+  if (changes.email !== undefined && normalizeEmail(changes.email) !== normalizeEmail(state.email)) {
+    events.push({ type: 'EmailChanged', data: { userId, email: changes.email.trim(), previousEmail: state.email } });
+  }
+  if (changes.username !== undefined && changes.username !== state.username) {
+    events.push({
+      type: 'UsernameChanged',
+      data: { userId, username: changes.username, previousUsername: state.username },
+    });
+  }
+  const privacy = changed(state.privacySettings, changes.privacySettings ?? {});
+  const notifications = changed(state.notificationSettings, changes.notificationSettings ?? {});
+  if (Object.keys(privacy).length + Object.keys(notifications).length > 0) {
+    events.push({
+      type: 'SettingsChanged',
+      data: {
+        userId,
+        ...(Object.keys(privacy).length > 0 ? { privacySettings: privacy as Record<string, boolean> } : {}),
+        ...(Object.keys(notifications).length > 0
+          ? { notificationSettings: notifications as Record<string, boolean> }
+          : {}),
+      },
+    });
+  }
+  return events;
 }

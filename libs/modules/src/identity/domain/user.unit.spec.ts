@@ -1,9 +1,11 @@
 import {
   decideRequestPasswordReset,
+  decideUpdateProfile,
   decideResetPassword,
   normalizeEmail,
   rebuild,
   ResetLinkInvalidError,
+  UserNotFoundError,
   type UserEvent,
 } from './user.js';
 
@@ -53,5 +55,51 @@ describe('user decisions', () => {
     expect(() => decideResetPassword(rebuild(history), { tokenHash: 'nope', passwordHash: 'h3', now })).toThrow(
       ResetLinkInvalidError,
     );
+  });
+});
+
+describe('decideUpdateProfile', () => {
+  const created = {
+    type: 'AccountCreated' as const,
+    data: {
+      userId: 'u1',
+      email: 'robin@example.com',
+      firstName: 'Robin',
+      lastName: 'Reed',
+      role: 'fan' as const,
+      zipCode: '78701',
+      passwordHash: 'hash',
+    },
+  };
+  const state = rebuild([created]);
+
+  it('records only what changed, one event per kind of change', () => {
+    expect(
+      decideUpdateProfile(state, 'u1', {
+        firstName: 'Robin',
+        lastName: 'Rivers',
+        email: 'ROBIN@example.com',
+        genres: ['Jazz'],
+        privacySettings: { profilePublic: true, chartsPublic: true },
+      }),
+    ).toEqual([
+      { type: 'ProfileUpdated', data: { userId: 'u1', lastName: 'Rivers', genres: ['Jazz'] } },
+      { type: 'SettingsChanged', data: { userId: 'u1', privacySettings: { chartsPublic: true } } },
+    ]);
+  });
+
+  it('moves the email and the username, and says what they were', () => {
+    const events = decideUpdateProfile(state, 'u1', { email: 'new@example.com', username: 'robin_r' });
+    expect(events).toEqual([
+      { type: 'EmailChanged', data: { userId: 'u1', email: 'new@example.com', previousEmail: 'robin@example.com' } },
+      { type: 'UsernameChanged', data: { userId: 'u1', username: 'robin_r', previousUsername: null } },
+    ]);
+    const after = rebuild([created, ...events]);
+    expect(after).toMatchObject({ email: 'new@example.com', username: 'robin_r' });
+    expect(decideUpdateProfile(after, 'u1', { username: 'robin_r' })).toEqual([]);
+  });
+
+  it('refuses an unknown user', () => {
+    expect(() => decideUpdateProfile(null, 'u1', { firstName: 'X' })).toThrow(UserNotFoundError);
   });
 });

@@ -23,6 +23,10 @@ export const usersProjection = defineProjection<
     | 'KycApproved'
     | 'KycDeclined'
     | 'KycExpired'
+    | 'ProfileUpdated'
+    | 'EmailChanged'
+    | 'UsernameChanged'
+    | 'SettingsChanged'
   >
 >({
   kind: 'projection',
@@ -37,6 +41,10 @@ export const usersProjection = defineProjection<
     'KycApproved',
     'KycDeclined',
     'KycExpired',
+    'ProfileUpdated',
+    'EmailChanged',
+    'UsernameChanged',
+    'SettingsChanged',
   ],
   tables: ['identity_users'],
   migrations: [
@@ -70,6 +78,16 @@ export const usersProjection = defineProjection<
               veriff_first_name text,
               veriff_last_name text
             )`,
+    },
+    {
+      version: 2,
+      description: "My Profile's fields: username, phone, genres, visibility and notification settings",
+      sql: `alter table identity_users
+              add column username text,
+              add column phone text,
+              add column genres jsonb not null default '[]',
+              add column privacy_settings jsonb not null default '{}',
+              add column notification_settings jsonb not null default '{}'`,
     },
   ],
   async handle(events, db) {
@@ -126,6 +144,38 @@ export const usersProjection = defineProjection<
           );
           break;
         }
+        case 'ProfileUpdated': {
+          const { userId, firstName, lastName, phone, genres } = event.data;
+          const columns: [string, unknown][] = [
+            ['first_name', firstName],
+            ['last_name', lastName],
+            ['phone', phone],
+            ['genres', genres && JSON.stringify(genres)],
+          ];
+          const set = columns.filter(([, value]) => value !== undefined);
+          await update(
+            db,
+            userId,
+            set.map(([column], index) => `${column} = $${index + 2}`).join(', '),
+            set.map(([, value]) => value),
+          );
+          break;
+        }
+        case 'EmailChanged':
+          await update(db, event.data.userId, 'email = $2', [event.data.email]);
+          break;
+        case 'UsernameChanged':
+          await update(db, event.data.userId, 'username = $2', [event.data.username]);
+          break;
+        case 'SettingsChanged':
+          // Only the toggles that changed are in the event: merged over what is stored.
+          await update(
+            db,
+            event.data.userId,
+            'privacy_settings = privacy_settings || $2::jsonb, notification_settings = notification_settings || $3::jsonb',
+            [JSON.stringify(event.data.privacySettings ?? {}), JSON.stringify(event.data.notificationSettings ?? {})],
+          );
+          break;
         case 'KycDeclined':
         case 'KycExpired': {
           const k = event.data;

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { PROFILE_MESSAGES } from '@app/contracts';
+import { RefusedError } from '@app/domain';
 import { InjectPool, type Pool, type Queryable } from '@app/platform';
 import { EmailTakenError, normalizeEmail } from '../../domain/user.js';
 
@@ -28,6 +30,18 @@ export class EmailReservations {
       ]);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  /** A new sign-in email: the new address is reserved and the old one released in the caller's transaction. */
+  async move(tx: Queryable, email: string, userId: string): Promise<void> {
+    await tx.query('delete from email_reservations where user_id = $1', [userId]);
+    try {
+      await this.reserve(tx, email, userId);
+    } catch (error) {
+      // The sign-up message suggests logging in; someone changing their email needs another address.
+      if (error instanceof EmailTakenError) throw new RefusedError('conflict', PROFILE_MESSAGES.emailTaken);
       throw error;
     }
   }

@@ -1,6 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { TAuthUser, TRole, TVeriffStatus } from '@app/contracts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_PRIVACY_SETTINGS,
+  type TAuthUser,
+  type TNotificationSettings,
+  type TPrivacySettings,
+  type TRole,
+  type TVeriffStatus,
+} from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
 import { InjectPool, type Pool } from '@app/platform';
 import { userFold, userStreamId } from '../../../domain/user.js';
@@ -18,6 +26,11 @@ interface UserRow {
   verified: boolean;
   kyc_completed: boolean;
   veriff_status: TVeriffStatus | null;
+  username: string | null;
+  phone: string | null;
+  genres: string[];
+  privacy_settings: Partial<TPrivacySettings>;
+  notification_settings: Partial<TNotificationSettings>;
 }
 
 function toAuthUser(row: UserRow): TAuthUser {
@@ -34,6 +47,12 @@ function toAuthUser(row: UserRow): TAuthUser {
     verified: row.verified,
     kycCompleted: row.kyc_completed,
     veriffStatus: row.veriff_status,
+    username: row.username,
+    phone: row.phone,
+    genres: row.genres,
+    // Stored as changed: the defaults of the spec fill the rest.
+    privacySettings: { ...DEFAULT_PRIVACY_SETTINGS, ...row.privacy_settings },
+    notificationSettings: { ...DEFAULT_NOTIFICATION_SETTINGS, ...row.notification_settings },
   };
 }
 
@@ -47,7 +66,8 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
     const { rows } = await this.pool.query<UserRow>(
       `select id, email, first_name, last_name, role, payola_balance, payment_completed, founding_fan_number,
-              verified, kyc_completed, veriff_status
+              verified, kyc_completed, veriff_status, username, phone, genres, privacy_settings,
+              notification_settings
        from identity_users where id = $1`,
       [userId],
     );
@@ -67,6 +87,11 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
           verified: false,
           kyc_completed: false,
           veriff_status: null,
+          username: state.username,
+          phone: state.phone,
+          genres: [...state.genres],
+          privacy_settings: state.privacySettings,
+          notification_settings: state.notificationSettings,
         })
       : null;
   }

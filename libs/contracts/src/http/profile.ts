@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { storable, UNSTORABLE } from './text-fields.js';
+
+/** Spec §3 privacySettings: profilePublic on by default, every other one off. */
+export const PRIVACY_SETTING_KEYS = [
+  'profilePublic',
+  'chartsPublic',
+  'playlistsPublic',
+  'recordBinPublic',
+  'commentsPublic',
+  'videoCommentsPublic',
+  'videosPublic',
+  'livestreamsPublic',
+  'addedArtistsPublic',
+  'upvotesPublic',
+  'artistsContact',
+] as const;
+export type PrivacySettingKey = (typeof PRIVACY_SETTING_KEYS)[number];
+
+/** Spec §3 notificationSettings: profileNotifications on by default, every other one off. */
+export const NOTIFICATION_SETTING_KEYS = [
+  'profileNotifications',
+  'chartsNotifications',
+  'playlistsNotifications',
+  'recordBinNotifications',
+  'commentsNotifications',
+  'videoCommentsNotifications',
+  'videosNotifications',
+  'livestreamsNotifications',
+  'addedArtistsNotifications',
+  'upvotesNotifications',
+  'artistsContactNotifications',
+] as const;
+export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
+
+const defaults = <K extends string>(keys: readonly K[], on: K) =>
+  Object.fromEntries(keys.map((key) => [key, key === on])) as Record<K, boolean>;
+export const DEFAULT_PRIVACY_SETTINGS = defaults(PRIVACY_SETTING_KEYS, 'profilePublic');
+export const DEFAULT_NOTIFICATION_SETTINGS = defaults(NOTIFICATION_SETTING_KEYS, 'profileNotifications');
+
+const settingsShape = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K, z.ZodBoolean>);
+export const ZPrivacySettings = settingsShape(PRIVACY_SETTING_KEYS);
+export const ZNotificationSettings = settingsShape(NOTIFICATION_SETTING_KEYS);
+export type TPrivacySettings = z.infer<typeof ZPrivacySettings>;
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
+/** Spec §5 "Username", §4 "Username editing" and §8 "Profile", word for word where the spec has words. */
+export const PROFILE_MESSAGES = {
+  usernameHelp: 'Only lowercase letters, numbers, and underscores allowed.',
+  usernameAvailable: 'Username is available!',
+  usernameTaken: 'Username is already taken',
+  usernameCheckFailed: 'Error checking username availability',
+  usernameEmpty: 'Please enter a username',
+  usernameSaved: 'Username updated successfully!',
+  usernameSavedDetail: 'Your username has been saved.',
+  usernameSaveFailedTitle: 'Error updating username',
+  usernameSaveFailed: 'Failed to save username. Please try again.',
+  profileSaved: 'Profile updated successfully!',
+  profileSavedDetail: 'Your changes have been saved.',
+  profileSaveFailedTitle: 'Error updating profile',
+  profileSaveFailed: 'Failed to save changes. Please try again.',
+  noUser: 'No user found',
+  photoGuidance: 'Square image, at least 400x400 pixels, JPG or PNG, max 5MB.',
+  emailTaken: 'Another account already uses this email address. Choose a different one.',
+  ownProfileOnly: 'You can only change your own profile.',
+} as const;
+
+export const USERNAME_MAX = 30;
+export const MAX_PROFILE_GENRES = 3;
+
+/** Spec §5: forced to lowercase, everything but a-z, 0-9 and _ stripped (the input does it as you type). */
+export function cleanUsername(raw: string): string {
+  return raw.toLowerCase().replace(/[^a-z0-9_]/g, '');
+}
+
+export const ZUsername = z
+  .string({ error: PROFILE_MESSAGES.usernameEmpty })
+  .transform(cleanUsername)
+  .pipe(
+    z
+      .string()
+      .min(1, PROFILE_MESSAGES.usernameEmpty)
+      .max(USERNAME_MAX, `A username is at most ${USERNAME_MAX} characters`),
+  );
+
+/** The account fields the server keeps to itself: sending one is a 400 naming it, never a silent change. */
+export const PROTECTED_USER_FIELDS = [
+  'id',
+  'role',
+  'payolaBalance',
+  'verified',
+  'kycCompleted',
+  'veriffStatus',
+  'veriffSessionId',
+  'paymentCompleted',
+  'monthlyMember',
+  'foundingFanNumber',
+  'verificationPayolaAwarded',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'password',
+] as const;
+
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long (100 characters at most)`)
+    .refine(storable, UNSTORABLE);
+
+const ZUpdateUserRequestKnown = {
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  genres: true,
+  privacySettings: true,
+  notificationSettings: true,
+  username: true,
+  profileImageUrl: true,
+} as const;
+
+/**
+ * PATCH /api/users/{id} (spec §7): any of the profile's own fields. Settings may be sent in part (the
+ * toggles changed); genres drop empty entries (spec §5) and keep at most 3.
+ */
+export const ZUpdateUserRequest = z
+  .object({
+    firstName: name('First name').optional(),
+    lastName: name('Last name').optional(),
+    email: z.email('Please enter a valid email address').max(254).optional(),
+    // Absent: unchanged; blank: removed.
+    phone: z
+      .string()
+      .trim()
+      .max(40, 'The phone number is too long (40 characters at most)')
+      .refine(storable, UNSTORABLE)
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+    genres: z
+      .array(z.string().trim().max(50, 'A genre is at most 50 characters').refine(storable, UNSTORABLE))
+      .max(10)
+      .transform((genres) => [...new Set(genres.filter(Boolean))])
+      .pipe(z.array(z.string()).max(MAX_PROFILE_GENRES, `Choose at most ${MAX_PROFILE_GENRES} genres`))
+      .optional(),
+    privacySettings: ZPrivacySettings.partial().strict().optional(),
+    notificationSettings: ZNotificationSettings.partial().strict().optional(),
+    username: ZUsername.optional(),
+    profileImageUrl: z.string().max(1000).nullable().optional(),
+  })
+  .catchall(z.unknown())
+  .superRefine((body, context) => {
+    for (const key of Object.keys(body)) {
+      if ((PROTECTED_USER_FIELDS as readonly string[]).includes(key)) {
+        context.addIssue({ code: 'custom', path: [key], message: `${key} cannot be changed here.` });
+      } else if (!(key in ZUpdateUserRequestKnown)) {
+        context.addIssue({ code: 'custom', path: [key], message: `${key} is not a profile field.` });
+      }
+    }
+  });
+export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+/** POST /api/users/check-username. */
+export const ZCheckUsernameRequest = z.object({ username: ZUsername });
+export const ZCheckUsernameResponse = z.object({ available: z.boolean() });
