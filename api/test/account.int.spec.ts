@@ -64,6 +64,11 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
         verified: false,
         kycCompleted: false,
         veriffStatus: null,
+        username: null,
+        phone: null,
+        genres: [],
+        privacySettings: expect.objectContaining({ profilePublic: true, chartsPublic: false }),
+        notificationSettings: expect.objectContaining({ profileNotifications: true, chartsNotifications: false }),
       },
     });
     expect(JSON.stringify(check.body)).not.toMatch(/password/i);

@@ -15,6 +15,19 @@ const paidFan = {
   verified: true,
   kycCompleted: true,
   veriffStatus: 'approved',
+  username: null,
+  phone: null,
+  genres: [],
+  privacySettings: Object.fromEntries(
+    ['profilePublic', 'chartsPublic', 'playlistsPublic', 'recordBinPublic', 'commentsPublic', 'videoCommentsPublic']
+      .concat(['videosPublic', 'livestreamsPublic', 'addedArtistsPublic', 'upvotesPublic', 'artistsContact'])
+      .map((key) => [key, key === 'profilePublic']),
+  ),
+  notificationSettings: Object.fromEntries(
+    ['profile', 'charts', 'playlists', 'recordBin', 'comments', 'videoComments', 'videos', 'livestreams']
+      .concat(['addedArtists', 'upvotes', 'artistsContact'])
+      .map((key) => [`${key}Notifications`, key === 'profile']),
+  ),
 };
 
 async function signInAsPaidFan(page: Page) {

@@ -81,3 +81,31 @@ export const US_STATES = [
 ] as const; // prettier-ignore
 export type UsState = (typeof US_STATES)[number];
 export const DEFAULT_VENUE_COUNTRY = 'USA';
+
+/** Spec §3: the genres My Profile suggests; custom genres may be typed too. */
+export const PROFILE_GENRES = [
+  'Pop',
+  'Rock',
+  'Hip Hop',
+  'R&B',
+  'Country',
+  'Electronic',
+  'Jazz',
+  'Classical',
+  'Reggae',
+  'Blues',
+  'Folk',
+  'Punk',
+  'Metal',
+  'Alternative',
+  'Indie',
+  'House',
+  'Techno',
+  'Ambient',
+  'Funk',
+  'Soul',
+  'Gospel',
+  'Latin',
+  'World',
+  'Experimental',
+] as const;

@@ -1,23 +1,20 @@
-import { BadgeCheck, Coins, CreditCard, ExternalLink, Hash, KeyRound, Sparkles, type LucideIcon } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
+import { BadgeCheck, Coins, Hash, Sparkles, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { PAYMENT_MESSAGES, type TAuthUser } from '@app/contracts';
+import type { TAuthUser } from '@app/contracts';
 import { AppPage } from '@/components/ui/app-page';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session/auth-user-query';
 import { readSelectedRole } from '@/lib/session/local-account';
 import { roleLabel } from '@/lib/session/roles';
 import { fanNumberLabel, formatPayola, userFullName, userInitials } from '@/lib/session/user-identity';
-import { isApiError } from '@/lib/api-client';
-import { useCustomerPortalMutation } from '../api/payment';
-import { formatUsd, MONTHLY_MEMBERSHIP_CENTS } from '../lib/money';
+import { AccountSettingsCard } from './account-settings-card';
+import { ProfileDetailsCard } from './profile-details-card';
+import { SettingsCard } from './settings-card';
 
-/** Spec §2 "My Profile" (first version: identity, badges, payment methods). Guarded by the _app layout. */
+/** Spec §2 "My Profile": identity and badges, then the four cards. Guarded by the _app layout. */
 export function ProfilePage() {
   const { user } = useSession();
   if (!user) return <PageSpinner />;
@@ -77,20 +74,11 @@ function Profile({ user }: { user: TAuthUser }) {
         </ul>
       </Card>
 
-      <div className="mt-6 grid animate-rise gap-6 [animation-delay:120ms] md:grid-cols-2">
-        <PaymentCard user={user} />
-        <Card className="p-6 sm:p-7">
-          <h2 className="font-display text-xl font-semibold tracking-tight">Account Settings</h2>
-          <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-            Editing your details, genres, visibility and notifications arrives here soon.
-          </p>
-          <Button asChild variant="outline" className="mt-6 self-start">
-            <Link to="/forgot-password">
-              <KeyRound aria-hidden="true" />
-              Change Password
-            </Link>
-          </Button>
-        </Card>
+      <div className="mt-6 grid animate-rise grid-cols-1 gap-6 [animation-delay:120ms] lg:grid-cols-2">
+        <ProfileDetailsCard user={user} />
+        <AccountSettingsCard user={user} />
+        <SettingsCard user={user} kind="privacySettings" />
+        <SettingsCard user={user} kind="notificationSettings" />
       </div>
     </AppPage>
   );
@@ -113,64 +101,5 @@ function ProfileBadge({ icon: Icon, variant, srPrefix, children }: ProfileBadgeP
         {children}
       </Badge>
     </li>
-  );
-}
-
-function PaymentCard({ user }: { user: TAuthUser }) {
-  const portal = useCustomerPortalMutation();
-
-  function manage() {
-    // Opened during the click, while the browser still counts it as the user's doing (a tab opened
-    // after the request returns is blocked by Safari and others), then sent to the portal.
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
-    portal.mutate(undefined, {
-      onSuccess: ({ url }) => {
-        if (!url) {
-          tab?.close();
-          toast({ title: 'Error', description: PAYMENT_MESSAGES.portalUnavailable, variant: 'destructive' });
-          return;
-        }
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      },
-      onError: (error) => {
-        tab?.close();
-        if (isApiError(error) && error.serverMessage === PAYMENT_MESSAGES.noPaymentMethods) {
-          toast({ title: 'No payment methods', description: PAYMENT_MESSAGES.noPaymentMethods });
-        } else {
-          toast({ title: 'Error', description: PAYMENT_MESSAGES.portalUnavailable, variant: 'destructive' });
-        }
-      },
-    });
-  }
-
-  return (
-    <Card className="p-6 sm:p-7">
-      <h2 className="font-display text-xl font-semibold tracking-tight">Membership &amp; Payment</h2>
-      <dl className="mt-5 flex flex-col gap-3 text-sm">
-        <div className="flex items-center justify-between gap-4">
-          <dt className="text-muted-foreground">Plan</dt>
-          <dd className="font-semibold">{user.role === 'fan' ? 'Founding Fan membership' : 'Verified member'}</dd>
-        </div>
-        <div className="flex items-center justify-between gap-4">
-          <dt className="text-muted-foreground">Billing</dt>
-          <dd className="font-semibold">
-            {user.role === 'fan' ? `${formatUsd(MONTHLY_MEMBERSHIP_CENTS)}/month` : 'One-time verification, paid'}
-          </dd>
-        </div>
-      </dl>
-      <Button
-        variant="outline"
-        className="mt-6 self-start"
-        onClick={manage}
-        loading={portal.isPending}
-        loadingText="Opening..."
-      >
-        <CreditCard aria-hidden="true" />
-        Manage Payment Methods
-        <ExternalLink aria-hidden="true" className="text-muted-foreground" />
-      </Button>
-    </Card>
   );
 }

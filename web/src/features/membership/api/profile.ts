@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZAuthUser, ZCheckUsernameResponse, type TUpdateUserRequest } from '@app/contracts';
+import { apiPatch, apiPost } from '@/lib/api-client';
+import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
+
+/**
+ * PATCH /api/users/{id}: the profile's own fields. Spec §4 "Profile save": the fields refresh from the
+ * returned user, which also replaces the cached current user (the nav bar shows it at once).
+ */
+export function useUpdateProfileMutation(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: TUpdateUserRequest) =>
+      sendWithSession(queryClient, () => apiPatch(`/api/users/${encodeURIComponent(userId)}`, changes, ZAuthUser)),
+    onSuccess: (user) => queryClient.setQueryData(authUserQueryOptions().queryKey, user),
+  });
+}
+
+/** POST /api/users/check-username. */
+export function checkUsername(username: string, signal: AbortSignal): Promise<boolean> {
+  return apiPost('/api/users/check-username', { username }, ZCheckUsernameResponse, { signal }).then(
+    (response) => response.available,
+  );
+}

@@ -1,0 +1,193 @@
+import { useQuery } from '@tanstack/react-query';
+import { AtSign, Camera, CircleCheck, CircleX, Save } from 'lucide-react';
+import { useState } from 'react';
+import { cleanUsername, MAX_PROFILE_GENRES, PROFILE_MESSAGES, type TAuthUser } from '@app/contracts';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { serverMessageOr } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { userInitials } from '@/lib/session/user-identity';
+import { checkUsername, useUpdateProfileMutation } from '../api/profile';
+import { GenreInput } from './genre-input';
+
+/** Spec §9: the username check waits for 500 ms of no typing. */
+const USERNAME_CHECK_DELAY_MS = 500;
+
+/** Card 1, My Details: username, profile photo, three genres. */
+export function ProfileDetailsCard({ user }: { user: TAuthUser }) {
+  return (
+    <Card className="p-6 sm:p-7">
+      <h2 className="font-display text-xl font-semibold tracking-tight">My Details</h2>
+      <div className="mt-6 flex flex-col gap-8">
+        <UsernameEditor user={user} />
+        <div className="flex items-center gap-4">
+          <Avatar src={user.profileImageUrl} fallback={userInitials(user)} size="lg" className="size-16 text-xl" />
+          <div>
+            <p className="flex items-center gap-2 text-sm font-medium">
+              <Camera aria-hidden="true" className="size-4 text-accent" />
+              Profile photo
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">{PROFILE_MESSAGES.photoGuidance}</p>
+          </div>
+        </div>
+        <GenresEditor user={user} />
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Spec §4 "Username editing": typing cleans the value and clears any error; 500 ms after it stops
+ * changing (and differs from the saved one) availability is checked; Save Username shows only for a
+ * new, non-empty name and is disabled while it is taken or saving.
+ */
+function UsernameEditor({ user }: { user: TAuthUser }) {
+  const saved = user.username ?? '';
+  const [value, setValue] = useState(saved);
+  const update = useUpdateProfileMutation(user.id);
+  const settled = useDebouncedValue(value, USERNAME_CHECK_DELAY_MS);
+  const checking = settled === value && value !== '' && value !== saved;
+  const check = useQuery({
+    queryKey: ['/api/users/check-username', settled],
+    queryFn: ({ signal }) => checkUsername(settled, signal),
+    enabled: checking,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const taken = checking && check.data === false;
+  const status = !checking
+    ? null
+    : check.isError
+      ? { ok: false, text: PROFILE_MESSAGES.usernameCheckFailed }
+      : check.data === true
+        ? { ok: true, text: PROFILE_MESSAGES.usernameAvailable }
+        : check.data === false
+          ? { ok: false, text: PROFILE_MESSAGES.usernameTaken }
+          : null;
+
+  function save() {
+    update.mutate(
+      { username: value },
+      {
+        onSuccess: (next) => {
+          setValue(next.username ?? '');
+          toast({ title: PROFILE_MESSAGES.usernameSaved, description: PROFILE_MESSAGES.usernameSavedDetail });
+        },
+        onError: (error) =>
+          toast({
+            title: PROFILE_MESSAGES.usernameSaveFailedTitle,
+            description: serverMessageOr(error, PROFILE_MESSAGES.usernameSaveFailed),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <Field
+        label="Username"
+        help={PROFILE_MESSAGES.usernameHelp}
+        error={taken ? PROFILE_MESSAGES.usernameTaken : undefined}
+      >
+        <div className="relative">
+          <AtSign
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            value={value}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={30}
+            placeholder="yourname"
+            className="pl-10"
+            onChange={(event) => setValue(cleanUsername(event.target.value))}
+          />
+        </div>
+      </Field>
+      {status?.ok && (
+        <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-accent">
+          <CircleCheck aria-hidden="true" className="size-4" />
+          {status.text}
+        </p>
+      )}
+      {status && !status.ok && !taken && (
+        <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-destructive-text">
+          <CircleX aria-hidden="true" className="size-4" />
+          {status.text}
+        </p>
+      )}
+      {value !== '' && value !== saved && (
+        <Button
+          size="sm"
+          className="self-start"
+          onClick={save}
+          disabled={taken}
+          loading={update.isPending}
+          loadingText="Saving..."
+        >
+          <Save aria-hidden="true" />
+          Save Username
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Three genre slots; empty ones are dropped on save (spec §5). */
+function GenresEditor({ user }: { user: TAuthUser }) {
+  const [genres, setGenres] = useState(() =>
+    Array.from({ length: MAX_PROFILE_GENRES }, (_, index) => user.genres[index] ?? ''),
+  );
+  const update = useUpdateProfileMutation(user.id);
+
+  function save() {
+    update.mutate(
+      { genres: genres.map((genre) => genre.trim()).filter(Boolean) },
+      {
+        onSuccess: (next) => {
+          setGenres(Array.from({ length: MAX_PROFILE_GENRES }, (_, index) => next.genres[index] ?? ''));
+          toast({ title: PROFILE_MESSAGES.profileSaved, description: PROFILE_MESSAGES.profileSavedDetail });
+        },
+        onError: (error) =>
+          toast({
+            title: PROFILE_MESSAGES.profileSaveFailedTitle,
+            description: serverMessageOr(error, PROFILE_MESSAGES.profileSaveFailed),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-1 text-sm font-medium">Favorite genres (up to {MAX_PROFILE_GENRES})</legend>
+      {genres.map((genre, index) => (
+        <GenreInput
+          key={index}
+          label={`Genre ${index + 1}`}
+          value={genre}
+          onChange={(next) => setGenres((all) => all.map((g, i) => (i === index ? next : g)))}
+        />
+      ))}
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={save}
+        loading={update.isPending}
+        loadingText="Saving..."
+      >
+        <Save aria-hidden="true" />
+        Save Genres
+      </Button>
+    </fieldset>
+  );
+}
