@@ -2,14 +2,14 @@ import type { TArtist, TArtistLink } from '@app/contracts';
 import type { CanonicalLink, LinkPlatform } from '@app/domain';
 
 /** The columns every artist read selects, with the flags of the user in parameter `$1`. */
-export const ARTIST_COLUMNS = `a.id, a.name, a.artist_type, a.genre, a.secondary_genre, a.record_label, a.bio, a.links,
-  a.added_by, a.added_by_fan_number, a.is_public, a.created_at, a.vote_count, a.favorite_count, a.fan_count,
-  exists (select 1 from catalog_artist_votes v where v.artist_id = a.id and v.user_id = $1) as user_has_voted,
-  exists (select 1 from catalog_artist_favorites f where f.artist_id = a.id and f.user_id = $1) as user_has_favorited,
-  exists (select 1 from catalog_artist_fans u where u.artist_id = a.id and u.user_id = $1) as has_user_verified`;
+export const ARTIST_COLUMNS = `e.id, e.name, e.artist_type, e.genre, e.secondary_genre, e.record_label, e.bio, e.links,
+  e.added_by, e.added_by_fan_number, e.is_public, e.created_at, e.vote_count, e.favorite_count, e.fan_count,
+  exists (select 1 from catalog_artist_votes v where v.artist_id = e.id and v.user_id = $1) as user_has_voted,
+  exists (select 1 from catalog_artist_favorites f where f.artist_id = e.id and f.user_id = $1) as user_has_favorited,
+  exists (select 1 from catalog_artist_fans u where u.artist_id = e.id and u.user_id = $1) as has_user_verified`;
 
 /** One artist by id (`$2`) with the flags of the user `$1`. */
-export const ARTIST_PROFILE_SQL = `select ${ARTIST_COLUMNS} from catalog_artists a where a.id = $2`;
+export const ARTIST_PROFILE_SQL = `select ${ARTIST_COLUMNS} from catalog_artists e where e.id = $2`;
 
 export interface ArtistRow {
   id: string;

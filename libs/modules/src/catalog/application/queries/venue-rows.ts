@@ -2,17 +2,17 @@ import type { TVenue } from '@app/contracts';
 import type { CanonicalLink } from '@app/domain';
 
 /** The columns every venue read selects, with the flags of the user in parameter `$1`. */
-export const VENUE_COLUMNS = `v.id, v.name, v.venue_type, v.street_address, v.city, v.state, v.country, v.capacity,
-  v.age_restriction, v.sound_system, v.bio, v.phone_number, v.email, v.booking_contact, v.accessibility, v.parking,
-  v.links, v.added_by, v.added_by_fan_number, v.is_public, v.created_at, v.vote_count, v.favorite_count,
-  v.confirmed_count,
-  exists (select 1 from catalog_venue_votes o where o.venue_id = v.id and o.user_id = $1) as user_has_voted,
-  exists (select 1 from catalog_venue_favorites f where f.venue_id = v.id and f.user_id = $1) as user_has_favorited,
-  exists (select 1 from catalog_venue_fans u where u.venue_id = v.id and u.user_id = $1 and not u.added)
+export const VENUE_COLUMNS = `e.id, e.name, e.venue_type, e.street_address, e.city, e.state, e.country, e.capacity,
+  e.age_restriction, e.sound_system, e.bio, e.phone_number, e.email, e.booking_contact, e.accessibility, e.parking,
+  e.links, e.added_by, e.added_by_fan_number, e.is_public, e.created_at, e.vote_count, e.favorite_count,
+  e.confirmed_count,
+  exists (select 1 from catalog_venue_votes o where o.venue_id = e.id and o.user_id = $1) as user_has_voted,
+  exists (select 1 from catalog_venue_favorites f where f.venue_id = e.id and f.user_id = $1) as user_has_favorited,
+  exists (select 1 from catalog_venue_fans u where u.venue_id = e.id and u.user_id = $1 and not u.added)
     as has_user_confirmed`;
 
 /** One venue by id (`$2`) with the flags of the user `$1`. */
-export const VENUE_PROFILE_SQL = `select ${VENUE_COLUMNS} from catalog_venues v where v.id = $2`;
+export const VENUE_PROFILE_SQL = `select ${VENUE_COLUMNS} from catalog_venues e where e.id = $2`;
 
 export interface VenueRow {
   id: string;

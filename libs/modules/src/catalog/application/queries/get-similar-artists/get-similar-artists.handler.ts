@@ -47,11 +47,11 @@ export class GetSimilarArtistsHandler implements IQueryHandler<GetSimilarArtists
          select id, bool_or(link_match) as link_match, max(matched) as matched from candidates group by id
        )
        select ${ARTIST_COLUMNS}
-       from ranked r join catalog_artists a on a.id = r.id
-       where r.link_match or a.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
-          or similarity(${key}, a.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)}
-       order by r.link_match desc, (a.folded_name = ${folded}) desc, similarity(${key}, a.search_key) desc,
-                a.position desc
+       from ranked r join catalog_artists e on e.id = r.id
+       where r.link_match or e.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
+          or similarity(${key}, e.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)}
+       order by r.link_match desc, (e.folded_name = ${folded}) desc, similarity(${key}, e.search_key) desc,
+                e.position desc
        limit ${MAX_SUGGESTIONS}`,
       values,
     );

@@ -28,8 +28,8 @@ export class GetSimilarVenuesHandler implements IQueryHandler<GetSimilarVenues> 
     });
     const key = param(nameSearchKey(name));
     const folded = param(foldName(name));
-    const sameCity = `(lower(v.city) = lower(${param(place.city?.trim() ?? '')}) and v.state = ${param(place.state ?? '')})`;
-    const samePlace = `(v.folded_name = ${folded} and ${sameCity})`;
+    const sameCity = `(lower(e.city) = lower(${param(place.city?.trim() ?? '')}) and e.state = ${param(place.state ?? '')})`;
+    const samePlace = `(e.folded_name = ${folded} and ${sameCity})`;
     const { rows } = await this.pool.query<VenueRow & { same_place: boolean }>(
       `with ${ctes},
        by_link as (
@@ -46,11 +46,11 @@ export class GetSimilarVenuesHandler implements IQueryHandler<GetSimilarVenues> 
          select id, bool_or(link_match) as link_match, max(matched) as matched from candidates group by id
        )
        select ${VENUE_COLUMNS}, ${samePlace} as same_place
-       from ranked r join catalog_venues v on v.id = r.id
-       where r.link_match or v.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
-          or similarity(${key}, v.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)}
-       order by r.link_match desc, ${samePlace} desc, (v.folded_name = ${folded}) desc, ${sameCity} desc,
-                similarity(${key}, v.search_key) desc, v.position desc
+       from ranked r join catalog_venues e on e.id = r.id
+       where r.link_match or e.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
+          or similarity(${key}, e.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)}
+       order by r.link_match desc, ${samePlace} desc, (e.folded_name = ${folded}) desc, ${sameCity} desc,
+                similarity(${key}, e.search_key) desc, e.position desc
        limit ${MAX_SUGGESTIONS}`,
       values,
     );

@@ -1,0 +1,59 @@
+import { foldName, wordQuery } from '@app/domain';
+import { parameters, parseCursor, type ListSql } from './list-cursor.js';
+import { wordMatchCtes } from './word-match-sql.js';
+
+export type CatalogTab = 'all' | 'my' | 'favorites';
+
+/** One catalogue's tables, as the list statement reads them (the entry's alias is `e`). */
+export interface CatalogListSource {
+  /** Where each tab's rows come from, and the log position that orders it (newest first). */
+  tabs: Record<CatalogTab, { from: string; where: string; position: string }>;
+  /** The columns every read selects, with the flags of the user in `$1`. */
+  columns: string;
+  /** The word index's table prefix (projections/word-index.ts). */
+  wordIndex: string;
+}
+
+/**
+ * The one statement behind a page of an artist or venue tab; also run bare by `npm run bench`. Newest
+ * first, or, with a search of 2+ characters, the exact name first, then names whose words match the
+ * typed words whole, then by their start, then with one typo (word-match-sql.ts), newest first within
+ * each. `filters` are (column, value) equalities on the entry.
+ */
+export function catalogListSql(
+  source: CatalogListSource,
+  userId: string,
+  tab: CatalogTab,
+  query: { q?: string; cursor?: string; limit: number; filters: [column: string, value: string | undefined][] },
+): ListSql {
+  const from = source.tabs[tab];
+  const { values, param } = parameters([userId]);
+  const where = [from.where];
+  for (const [column, value] of query.filters) if (value) where.push(`e.${column} = ${param(value)}`);
+  const cursor = parseCursor(query.cursor);
+  const folded = foldName(query.q ?? '');
+  const ranked = folded.length >= 2;
+  const limit = param(query.limit + 1);
+
+  let tables = from.from;
+  let ctes = '';
+  let order: string;
+  let offset = 0;
+  if (ranked) {
+    // Case, accents, scripts and punctuation are folded like the stored names; a typo still matches.
+    offset = cursor?.kind === 'offset' ? cursor.offset : 0;
+    const words = wordMatchCtes(source.wordIndex, wordQuery(query.q ?? ''), param, {
+      typosWhenFewerThan: offset + query.limit + 1,
+    });
+    ctes = `with ${words} `;
+    tables = `${tables} join word_matches m on m.entity_id = e.id`;
+    order = `(e.folded_name = ${param(folded)}) desc, m.typos, m.score desc, ${from.position} desc`;
+  } else {
+    if (cursor?.kind === 'after') where.push(`${from.position} < ${param(cursor.position)}`);
+    order = `${from.position} desc`;
+  }
+  const text = `${ctes}select ${source.columns}, ${from.position} as list_position
+                from ${tables} where ${where.join(' and ')}
+                order by ${order} limit ${limit} offset ${param(offset)}`;
+  return { text, values, ranked, offset };
+}
