@@ -4,8 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * One owner per username (My Profile): a row per claimed name, inserted in the transaction that
  * appends UsernameChanged and deleted when its owner moves to another, like email_reservations.
  */
-export class Usernames0010 extends Migration {
-  override name = '0010-usernames';
+export class Usernames0011 extends Migration {
+  override name = '0011-usernames';
 
   override up(): void {
     this.addSql(`
