@@ -37,6 +37,6 @@ import { SessionSerializer } from './http/session.serializer.js';
     GetAuthUserHandler,
     GetAccountHandler,
   ],
-  exports: [SignedInGuard, SessionCache],
+  exports: [SignedInGuard, SessionCache, RateLimitGuard],
 })
 export class IdentityModule {}

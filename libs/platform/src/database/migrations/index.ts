@@ -7,6 +7,7 @@ import { Membership0005 } from './0005-membership.js';
 import { EmailOutbox0006 } from './0006-email-outbox.js';
 import { ReadModelMigrations0007 } from './0007-read-model-migrations.js';
 import { Catalog0008 } from './0008-catalog.js';
+import { Outreach0010 } from './0010-outreach.js';
 
 /**
  * Every migration, in order. Listed explicitly instead of discovered from disk so that the same
@@ -22,4 +23,5 @@ export const migrations: MigrationObject[] = [
   { name: '0006-email-outbox', class: EmailOutbox0006 },
   { name: '0007-read-model-migrations', class: ReadModelMigrations0007 },
   { name: '0008-catalog', class: Catalog0008 },
+  { name: '0010-outreach', class: Outreach0010 },
 ];
