@@ -1,7 +1,9 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { OUTREACH_MESSAGES } from '@app/contracts';
+import { createDomainEventRegistry, OUTREACH_MESSAGES } from '@app/contracts';
+import { EventStore } from '@app/event-store';
 import { RATE_LIMITS } from '@app/modules/identity';
+import { milestoneProgressProjection } from '@app/modules/outreach';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 
 const SUPPORT = 'support-desk@payola.test';
@@ -36,7 +38,7 @@ describe('waitlist and contact (real PostgreSQL and Redis, built-in captcha)', (
   let emailQueue: Queue;
 
   beforeAll(async () => {
-    api = await startApi([], { SUPPORT_EMAIL: SUPPORT });
+    api = await startApi([milestoneProgressProjection], { SUPPORT_EMAIL: SUPPORT });
     redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
     emailQueue = new Queue('email', { connection: redis, prefix: process.env.QUEUE_PREFIX });
   });
@@ -204,5 +206,46 @@ describe('waitlist and contact (real PostgreSQL and Redis, built-in captcha)', (
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(await emailsTo(email)).toHaveLength(points);
+  });
+
+  it('reports live progress toward both milestones', async () => {
+    const store = new EventStore(api.db.pool, createDomainEventRegistry());
+    const userId = 'progress-fan';
+    await store.append(`user-${userId}`, 'no_stream', [
+      {
+        type: 'AccountCreated',
+        data: {
+          userId,
+          email: 'p@example.com',
+          firstName: 'P',
+          lastName: 'F',
+          role: 'fan',
+          zipCode: '12345',
+          passwordHash: 'x',
+        },
+      },
+      {
+        type: 'KycApproved',
+        data: { userId, sessionId: 's', decisionTime: new Date().toISOString(), firstName: null, lastName: null },
+      },
+    ]);
+    await store.append('artist-progress', 'no_stream', [
+      { type: 'ArtistVerified', data: { artistId: 'progress', userId, fanNumber: 1 } },
+    ]);
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await api.db.pool.query('select verified_artists from outreach_milestone_counts');
+      if (rows[0]?.verified_artists === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const response = await api.client().get('/api/milestones');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      verifiedFans: 1,
+      verifiedArtists: 1,
+      milestones: [
+        { id: 'listener-membership', threshold: 10_000, reachedAt: null },
+        { id: 'utility-token', threshold: 100_000, reachedAt: null },
+      ],
+    });
   });
 });
