@@ -248,4 +248,23 @@ describe('waitlist and contact (real PostgreSQL and Redis, built-in captcha)', (
       ],
     });
   });
+
+  it('tells someone who joins after the Listener membership opened that it is open, instead of "we\'ll notify you"', async () => {
+    await api.db.pool.query(
+      "insert into outreach_invitation_campaigns (milestone, milestone_event) values ('listener-membership', 1)",
+    );
+    const browser = api.client();
+    const late = await browser.post('/api/waitlist', {
+      ...waitlistForm('late@example.com'),
+      recaptchaToken: await token(browser),
+    });
+    expect(late.status).toBe(201);
+    expect((await emailsTo('late@example.com')).map((email) => email.subject)).toEqual([
+      'The free Listener membership is open',
+    ]);
+    const { rows } = await api.db.pool.query(
+      "select listener_invited_at is not null as invited from waitlist_entries where email_key = 'late@example.com'",
+    );
+    expect(rows).toEqual([{ invited: true }]);
+  });
 });

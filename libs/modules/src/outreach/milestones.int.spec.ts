@@ -4,6 +4,7 @@ import {
   ConsumerRunner,
   EventStore,
   migrateReadModels,
+  ProjectionWaiter,
   replayProjection,
   verifyProjection,
   type LogConsumer,
@@ -30,6 +31,25 @@ describe('milestones (real PostgreSQL)', () => {
     await migrateReadModels(db.pool, [milestoneProgressProjection]);
   });
   afterAll(() => db.close());
+
+  /**
+   * Runs the runners side by side, round after round, until each consumer has passed the last event
+   * (a transaction elsewhere on the server can hold the log's visibility horizon back for a while).
+   */
+  async function raceUntilCaughtUp(runners: ConsumerRunner[]) {
+    const waiter = new ProjectionWaiter(db.pool);
+    const names = [...new Set(runners.map((r) => r.consumer.name))];
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await Promise.all(runners.map((r) => r.catchUp()));
+      const { rows } = await db.pool.query<{ tx: string; pos: number }>(
+        'select transaction_id::text as tx, global_position as pos from events order by transaction_id desc, global_position desc limit 1',
+      );
+      if (await waiter.waitFor({ transactionId: rows[0]!.tx, globalPosition: rows[0]!.pos }, names, 0)) return;
+      if (Date.now() > deadline) throw new Error('the recorders did not catch up with the log in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   const runner = (consumer: LogConsumer) =>
     new ConsumerRunner(db.pool, consumer, {
@@ -129,8 +149,7 @@ describe('milestones (real PostgreSQL)', () => {
       runner(createMilestoneRecorderReactor(store, MILESTONES)),
       runner(createMilestoneRecorderReactor(store, MILESTONES, 'outreach-milestone-recorder-second')),
     ];
-    await Promise.all(recorders.map((r) => r.catchUp()));
-    await Promise.all(recorders.map((r) => r.catchUp()));
+    await raceUntilCaughtUp(recorders);
 
     const recorded = await milestoneEvents();
     expect(recorded.map((e) => [e.stream_id, e.data.milestone])).toEqual([
@@ -152,7 +171,7 @@ describe('milestones (real PostgreSQL)', () => {
 
   it('records nothing again when the recorder starts over or the read model is replayed', async () => {
     await db.pool.query("delete from projection_checkpoints where name like 'outreach-milestone-recorder%'");
-    await runner(createMilestoneRecorderReactor(store, MILESTONES)).catchUp();
+    await raceUntilCaughtUp([runner(createMilestoneRecorderReactor(store, MILESTONES))]);
     await replayProjection(db.pool, milestoneProgressProjection, { batchSize: 4 });
     expect(await verifyProjection(db.pool, milestoneProgressProjection, { batchSize: 5 })).toEqual([]);
 
@@ -208,11 +227,20 @@ describe('milestone recorder losing a race (real PostgreSQL)', () => {
       // stream yet, tries its own 'no stream' append, waits on the rival, and is refused.
       await rival.query('begin');
       await store.append('milestone-listener-membership', 'no_stream', [reached], { client: rival });
-      const recorder = new ConsumerRunner(
+      const runner = new ConsumerRunner(
         db.pool,
         createMilestoneRecorderReactor(store, [{ id: 'listener-membership', threshold: 1 }]),
         { databaseUrl: db.url, batchSize: 10, pollIntervalMs: 60_000, logger: createLogger('test', 'silent') },
-      ).catchUp();
+      );
+      // Round after round until it has handled the three events (see raceUntilCaughtUp).
+      const recorder = (async () => {
+        let handled = 0;
+        for (let round = 0; handled < 3 && round < 1000; round++) {
+          handled += await runner.catchUp();
+          if (handled < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return handled;
+      })();
       await new Promise((resolve) => setTimeout(resolve, 300));
       await rival.query('commit');
 
