@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogModule } from '@app/modules/catalog';
 import { IdentityModule } from '@app/modules/identity';
 import { MembershipModule } from '@app/modules/membership';
+import { OutreachModule } from '@app/modules/outreach';
 import { PayolaModule } from '@app/modules/payola';
 import { PlatformModule } from '@app/platform';
 import { HealthController } from './health/health.controller.js';
@@ -19,6 +20,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     PayolaModule,
     MembershipModule,
     CatalogModule,
+    OutreachModule,
   ],
   controllers: [HealthController],
 })

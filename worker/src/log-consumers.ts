@@ -2,6 +2,11 @@ import { logStatsProjection, type EventStore, type LogConsumer, type Projection 
 import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import {
+  createMilestoneRecorderReactor,
+  listenerInvitationsReactor,
+  milestoneProgressProjection,
+} from '@app/modules/outreach';
+import {
   activeMembershipsProjection,
   createVerificationRewardReactor,
   payolaLedgerProjection,
@@ -15,9 +20,15 @@ export const projections: readonly Projection[] = [
   activeMembershipsProjection,
   artistsProjection,
   venuesProjection,
+  milestoneProgressProjection,
 ];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */
 export function createLogConsumers(store: EventStore): LogConsumer[] {
-  return [...projections, createVerificationRewardReactor(store)];
+  return [
+    ...projections,
+    createVerificationRewardReactor(store),
+    createMilestoneRecorderReactor(store),
+    listenerInvitationsReactor,
+  ];
 }

@@ -2,14 +2,21 @@ import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
 /**
- * Where the browser may load from. Our own origin, plus the two providers whose widgets run in the
- * page: Stripe.js (script, frames, API) and Veriff's in-context check (a frame, and its API).
+ * Where the browser may load from. Our own origin, plus the providers whose widgets run in the
+ * page: Stripe.js (script, frames, API), Veriff's in-context check (a frame, and its API) and
+ * reCAPTCHA (its script and its frames).
  * deploy/docker/security-headers.conf sends the same headers for the pages nginx serves (a unit test
  * keeps the two equal).
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+  'script-src': [
+    "'self'",
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://www.google.com/recaptcha/',
+    'https://www.gstatic.com/recaptcha/',
+  ],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'https:'],
   'font-src': ["'self'", 'data:'],
@@ -20,6 +27,8 @@ export const CONTENT_SECURITY_POLICY = {
     'https://hooks.stripe.com',
     'https://*.veriff.me',
     'https://*.veriff.com',
+    'https://www.google.com/recaptcha/',
+    'https://recaptcha.google.com/recaptcha/',
   ],
   'media-src': ["'self'", 'https://*.veriff.me', 'https://*.veriff.com'],
   'object-src': ["'none'"],

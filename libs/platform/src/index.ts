@@ -10,3 +10,4 @@ export * from './mail/email-queue.js';
 export * from './mail/email-outbox.js';
 export * from './mail/mailer.js';
 export * from './nest/zod-validation.pipe.js';
+export * from './captcha/captcha-verifier.js';

@@ -5,6 +5,7 @@ import { membershipEvents } from './membership.events.js';
 import { payolaEvents } from './payola.events.js';
 import { catalogEvents } from './catalog.events.js';
 import { venueEvents } from './venue.events.js';
+import { outreachEvents } from './outreach.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
@@ -16,6 +17,7 @@ export const domainEvents = [
   ...payolaEvents,
   ...catalogEvents,
   ...venueEvents,
+  ...outreachEvents,
 ] as const;
 
 type DomainEventDefinition = (typeof domainEvents)[number];

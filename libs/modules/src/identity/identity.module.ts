@@ -44,6 +44,6 @@ import { SessionSerializer } from './http/session.serializer.js';
     UpdateProfileHandler,
     CheckUsernameHandler,
   ],
-  exports: [SignedInGuard, SessionCache],
+  exports: [SignedInGuard, SessionCache, RateLimitGuard],
 })
 export class IdentityModule {}

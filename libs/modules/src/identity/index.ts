@@ -3,7 +3,7 @@ export { configureSessions, createCsrfTokens, type CsrfTokens } from './http/con
 export { CSRF_TOKENS } from './http/csrf-tokens.js';
 export { SignedInGuard } from './http/guards.js';
 export { usersProjection, USERS_PROJECTION } from './projections/users.projection.js';
-export { RATE_LIMITS } from './http/rate-limit.js';
+export { RATE_LIMITS, RateLimit, RateLimitGuard } from './http/rate-limit.js';
 export { CurrentUser, RequestId } from './http/current-user.js';
 export type { SessionUser } from './application/queries/check-credentials/check-credentials.query.js';
 export { GetAccount, type Account } from './application/queries/get-account/get-account.query.js';

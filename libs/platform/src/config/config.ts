@@ -52,6 +52,12 @@ export const ZConfig = z.object({
   VERIFF_API_KEY: z.string().optional(),
   VERIFF_SHARED_SECRET: z.string().optional(),
   VERIFF_BASE_URL: z.url().default('https://stationapi.veriff.com'),
+  // Human verification on the waitlist and contact forms: reCAPTCHA when a secret key is set, else the built-in check.
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Where contact-form messages are forwarded. */
+  SUPPORT_EMAIL: z.email('must be an email address').default('support@payola.local'),
   /** Production refuses the built-in payment and identity test modes unless this says otherwise (demos). */
   ALLOW_TEST_MODES_IN_PRODUCTION: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +101,10 @@ export function apiConfigProblems(config: AppConfig): string[] {
       problems.push(
         'VERIFF_API_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
       );
+    if (!config.RECAPTCHA_SECRET_KEY)
+      problems.push(
+        'RECAPTCHA_SECRET_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+      );
   }
   if (config.STRIPE_SECRET_KEY) {
     for (const name of [
@@ -108,6 +118,9 @@ export function apiConfigProblems(config: AppConfig): string[] {
   }
   if (config.VERIFF_API_KEY && !config.VERIFF_SHARED_SECRET) {
     problems.push('VERIFF_SHARED_SECRET: is required when VERIFF_API_KEY is set (it signs requests and webhooks)');
+  }
+  if (config.RECAPTCHA_SECRET_KEY && !config.RECAPTCHA_SITE_KEY) {
+    problems.push('RECAPTCHA_SITE_KEY: is required when RECAPTCHA_SECRET_KEY is set (the widget renders with it)');
   }
   return problems;
 }

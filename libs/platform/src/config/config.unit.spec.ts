@@ -55,11 +55,19 @@ describe('apiConfigProblems', () => {
     expect(apiConfigProblems(loadConfig({ ...demo, SESSION_SECRET: 'x'.repeat(40) }))).toEqual([]);
   });
 
-  it('refuses the payment and identity test modes in production unless allowed for a demo', () => {
+  it('refuses the payment, identity and captcha test modes in production unless allowed for a demo', () => {
     const problems = apiConfigProblems(loadConfig({ ...base, SESSION_SECRET: 'x'.repeat(40) }));
     expect(problems).toEqual([
       'STRIPE_SECRET_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
       'VERIFF_API_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+      'RECAPTCHA_SECRET_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
+    ]);
+  });
+
+  it('asks for the reCAPTCHA site key once a secret key is set', () => {
+    const problems = apiConfigProblems(loadConfig({ ...base, NODE_ENV: 'development', RECAPTCHA_SECRET_KEY: 's' }));
+    expect(problems).toEqual([
+      'RECAPTCHA_SITE_KEY: is required when RECAPTCHA_SECRET_KEY is set (the widget renders with it)',
     ]);
   });
 

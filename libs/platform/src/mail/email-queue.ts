@@ -11,6 +11,8 @@ export const ZEmailMessage = z.object({
   subject: z.string().min(1),
   html: z.string().min(1),
   text: z.string().min(1),
+  /** Where a reply goes (a forwarded contact message: back to its sender). */
+  replyTo: z.email().optional(),
 });
 export type TEmailMessage = z.infer<typeof ZEmailMessage>;
 

@@ -20,6 +20,9 @@ export const RATE_LIMITS = {
   login: { perIp: { points: 50, seconds: 15 * 60 }, perEmail: { points: 10, seconds: 15 * 60 } },
   'create-account': { perIp: { points: 30, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
   'forgot-password': { perIp: { points: 20, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
+  // The outreach forms (waitlist, contact): a person sends a few; a script sending many is stopped.
+  waitlist: { perIp: { points: 20, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
+  contact: { perIp: { points: 10, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
 } as const;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

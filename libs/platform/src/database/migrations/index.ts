@@ -8,6 +8,7 @@ import { EmailOutbox0006 } from './0006-email-outbox.js';
 import { ReadModelMigrations0007 } from './0007-read-model-migrations.js';
 import { Catalog0008 } from './0008-catalog.js';
 import { Venues0009 } from './0009-venues.js';
+import { Outreach0010 } from './0010-outreach.js';
 import { Usernames0011 } from './0011-usernames.js';
 
 /**
@@ -25,5 +26,6 @@ export const migrations: MigrationObject[] = [
   { name: '0007-read-model-migrations', class: ReadModelMigrations0007 },
   { name: '0008-catalog', class: Catalog0008 },
   { name: '0009-venues', class: Venues0009 },
+  { name: '0010-outreach', class: Outreach0010 },
   { name: '0011-usernames', class: Usernames0011 },
 ];

@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { MembershipCardArt } from './membership-card-art';
+import { MilestoneProgress } from './milestone-progress';
 
 interface Feature {
   icon: LucideIcon;
@@ -252,6 +253,7 @@ export function LandingPage() {
       <Hero />
       <Features />
       <Roles />
+      <MilestoneProgress />
       <ClosingCallToAction />
     </>
   );

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CONTACT_METHODS, MILESTONE_IDS } from '../http/outreach.js';
+import { defineEvent } from './define-event.js';
+
+/** Someone joined the Listener waitlist. Appended to `waitlist-<hash of the email>`: once per address. */
+export const WaitlistJoined = defineEvent(
+  'WaitlistJoined',
+  z.object({
+    entryId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    country: z.string(),
+    state: z.string().nullable(),
+    city: z.string(),
+    musicGenres: z.array(z.string()),
+    customGenres: z.array(z.string()),
+    preferredContactMethods: z.array(z.enum(CONTACT_METHODS)),
+    mobilePhone: z.string().nullable(),
+    whatsappNumber: z.string().nullable(),
+  }),
+);
+
+/** A contact-form message, forwarded to support. Appended to `contact-<messageId>`. */
+export const ContactMessageSent = defineEvent(
+  'ContactMessageSent',
+  z.object({
+    messageId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    role: z.string(),
+    subject: z.string(),
+    message: z.string(),
+  }),
+);
+
+/**
+ * Verified fans and verified artists both reached a milestone's threshold. Appended once to
+ * `milestone-<id>` with 'no stream' expected, so a second recorder (a replay, another worker) is refused.
+ */
+export const MilestoneReached = defineEvent(
+  'MilestoneReached',
+  z.object({
+    milestone: z.enum(MILESTONE_IDS),
+    threshold: z.number().int().positive(),
+    verifiedFans: z.number().int().nonnegative(),
+    verifiedArtists: z.number().int().nonnegative(),
+  }),
+);
+
+export const outreachEvents = [WaitlistJoined, ContactMessageSent, MilestoneReached] as const;

@@ -1,0 +1,88 @@
+import type { EventOfType } from '@app/contracts';
+import type { StoredEvent } from '@app/event-store';
+import type { Queryable } from '@app/platform';
+import type { MilestoneCounts } from '../domain/milestones.js';
+
+/** The events that move the milestone counts. */
+export const MILESTONE_FACT_TYPES = ['AccountCreated', 'KycApproved', 'ArtistAdded', 'ArtistVerified'] as const;
+export type MilestoneFactEvent = EventOfType<(typeof MILESTONE_FACT_TYPES)[number]>;
+
+/** Where a counter keeps its sets and totals (the projection's read model, or the recorder's own). */
+export interface MilestoneTables {
+  fans: string;
+  artists: string;
+  counts: string;
+}
+
+/**
+ * Counts verified fans (role fan, identity approved: product-decisions.md "Counting milestones") and
+ * verified artists (public: every artist is added or verified by a verified fan). Sets keyed by id make
+ * it idempotent: a fan approved twice, or an event applied again, counts once.
+ */
+export async function countMilestoneFacts(
+  db: Queryable,
+  events: readonly StoredEvent<MilestoneFactEvent>[],
+  tables: MilestoneTables,
+): Promise<void> {
+  let fans = 0;
+  let artists = 0;
+  for (const event of events) {
+    switch (event.type) {
+      case 'AccountCreated':
+        if (event.data.role === 'fan') {
+          await db.query(`insert into ${tables.fans} (user_id) values ($1) on conflict do nothing`, [
+            event.data.userId,
+          ]);
+        }
+        break;
+      case 'KycApproved': {
+        const { rowCount } = await db.query(
+          `update ${tables.fans} set approved = true where user_id = $1 and not approved`,
+          [event.data.userId],
+        );
+        fans += rowCount ?? 0;
+        break;
+      }
+      case 'ArtistAdded':
+      case 'ArtistVerified': {
+        const { rowCount } = await db.query(
+          `insert into ${tables.artists} (artist_id) values ($1) on conflict do nothing`,
+          [event.data.artistId],
+        );
+        artists += rowCount ?? 0;
+        break;
+      }
+    }
+  }
+  if (fans > 0 || artists > 0) {
+    await db.query(
+      `insert into ${tables.counts} (id, verified_fans, verified_artists) values (1, $1, $2)
+       on conflict (id) do update set verified_fans = ${tables.counts}.verified_fans + excluded.verified_fans,
+                                      verified_artists = ${tables.counts}.verified_artists + excluded.verified_artists`,
+      [fans, artists],
+    );
+  }
+}
+
+export async function readMilestoneCounts(db: Queryable, tables: MilestoneTables): Promise<MilestoneCounts> {
+  const { rows } = await db.query<{ verified_fans: number; verified_artists: number }>(
+    `select verified_fans, verified_artists from ${tables.counts} where id = 1`,
+  );
+  return { verifiedFans: rows[0]?.verified_fans ?? 0, verifiedArtists: rows[0]?.verified_artists ?? 0 };
+}
+
+/** The tables' shape, for a projection migration or a database migration (names unqualified). */
+export function milestoneTablesSql(tables: MilestoneTables): string {
+  return `create table ${tables.fans} (
+            user_id text primary key,
+            approved boolean not null default false
+          );
+          create table ${tables.artists} (
+            artist_id text primary key
+          );
+          create table ${tables.counts} (
+            id integer primary key check (id = 1),
+            verified_fans integer not null,
+            verified_artists integer not null
+          );`;
+}

@@ -1,0 +1,48 @@
+import type { EventOfType } from '@app/contracts';
+import { defineProjection, type StoredEvent } from '@app/event-store';
+import { MILESTONE_PROGRESS_PROJECTION } from '../outreach-names.js';
+import {
+  countMilestoneFacts,
+  MILESTONE_FACT_TYPES,
+  milestoneTablesSql,
+  type MilestoneFactEvent,
+  type MilestoneTables,
+} from './milestone-facts.js';
+
+const TABLES: MilestoneTables = {
+  fans: 'outreach_milestone_fans',
+  artists: 'outreach_milestone_artists',
+  counts: 'outreach_milestone_counts',
+};
+
+/** The landing page's progress toward the milestones: verified fans, verified artists, milestones reached. */
+export const milestoneProgressProjection = defineProjection<
+  EventOfType<(typeof MILESTONE_FACT_TYPES)[number] | 'MilestoneReached'>
+>({
+  kind: 'projection',
+  name: MILESTONE_PROGRESS_PROJECTION,
+  eventTypes: [...MILESTONE_FACT_TYPES, 'MilestoneReached'],
+  tables: [TABLES.fans, TABLES.artists, TABLES.counts, 'outreach_milestones_reached'],
+  migrations: [
+    {
+      version: 1,
+      description: 'verified fans and artists counted toward the milestones, and the milestones reached',
+      sql: `${milestoneTablesSql(TABLES)}
+            create table outreach_milestones_reached (
+              milestone text primary key,
+              reached_at timestamptz not null
+            );`,
+    },
+  ],
+  async handle(events, db) {
+    const facts = events.filter((event): event is StoredEvent<MilestoneFactEvent> => event.type !== 'MilestoneReached');
+    await countMilestoneFacts(db, facts, TABLES);
+    for (const event of events) {
+      if (event.type !== 'MilestoneReached') continue;
+      await db.query(
+        'insert into outreach_milestones_reached (milestone, reached_at) values ($1, $2) on conflict do nothing',
+        [event.data.milestone, event.recordedAt],
+      );
+    }
+  },
+});

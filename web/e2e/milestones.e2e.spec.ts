@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { becomeVerifiedFan, newAccount, screenshot, signUpInContext } from './support/accounts';
+
+interface Progress {
+  verifiedFans: number;
+  verifiedArtists: number;
+}
+
+test.beforeEach(async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+test('the landing page shows live progress toward both milestones', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Every verification counts' });
+  await section.scrollIntoViewIfNeeded();
+  const listener = section.getByRole('heading', { name: 'Free Listener membership' });
+  await expect(listener).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Payola utility token' })).toBeVisible();
+
+  const bars = section.getByRole('progressbar');
+  await expect(bars).toHaveCount(4);
+  await expect(section.getByRole('progressbar', { name: 'Verified fans' }).first()).toHaveAttribute(
+    'aria-valuemax',
+    '10000',
+  );
+  await expect(section.getByRole('progressbar', { name: 'Verified artists' }).last()).toHaveAttribute(
+    'aria-valuemax',
+    '100000',
+  );
+  const progress = (await (await page.request.get('/api/milestones')).json()) as Progress;
+  await expect(section.getByText(`${progress.verifiedFans.toLocaleString('en-US')} / 10,000`).first()).toBeVisible();
+  await expect(section.getByText(`${progress.verifiedArtists.toLocaleString('en-US')} / 100,000`).last()).toBeVisible();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="milestones-title"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await screenshot(page, testInfo, 'landing-milestones');
+});
+
+test('a newly verified fan moves the count once the brief cache expires', async ({ browser, page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one live update is enough');
+  test.setTimeout(90_000);
+  const before = (await (await page.request.get('/api/milestones')).json()) as Progress;
+
+  const context = await browser.newContext();
+  const fanPage = await context.newPage();
+  await signUpInContext(context, newAccount('milestone-fan'));
+  await becomeVerifiedFan(fanPage);
+  await context.close();
+
+  // The api keeps the counts for 10 s per process.
+  await expect(async () => {
+    const now = (await (await page.request.get('/api/milestones')).json()) as Progress;
+    expect(now.verifiedFans).toBeGreaterThan(before.verifiedFans);
+  }).toPass({ timeout: 30_000, intervals: [1000] });
+
+  const now = (await (await page.request.get('/api/milestones')).json()) as Progress;
+  await page.goto('/');
+  const fans = page.getByRole('region', { name: 'Every verification counts' }).getByRole('progressbar', {
+    name: 'Verified fans',
+  });
+  await expect(fans.first()).toHaveAttribute('aria-valuenow', String(now.verifiedFans));
+});
