@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogModule } from '@app/modules/catalog';
 import { IdentityModule } from '@app/modules/identity';
+import { MediaModule } from '@app/modules/media';
 import { MembershipModule } from '@app/modules/membership';
 import { PayolaModule } from '@app/modules/payola';
 import { PlatformModule } from '@app/platform';
@@ -19,6 +20,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     PayolaModule,
     MembershipModule,
     CatalogModule,
+    MediaModule,
   ],
   controllers: [HealthController],
 })

@@ -18,6 +18,7 @@ export interface ApiHarness {
 export interface Client {
   get(path: string): supertest.Test;
   post(path: string, body?: object): Promise<supertest.Response>;
+  put(path: string, body?: object): Promise<supertest.Response>;
   /** A POST without the CSRF header, as a cross-site form would send it. */
   postWithoutCsrf(path: string, body?: object): supertest.Test;
 }
@@ -75,6 +76,10 @@ export async function startApi(
           // The token first: the agent attaches its cookies when the request is created.
           const token = await csrfToken();
           return agent.post(path).set('X-XSRF-TOKEN', token).send(body);
+        },
+        put: async (path, body = {}) => {
+          const token = await csrfToken();
+          return agent.put(path).set('X-XSRF-TOKEN', token).send(body);
         },
         postWithoutCsrf: (path, body = {}) => agent.post(path).send(body),
       };

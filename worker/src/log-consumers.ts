@@ -1,6 +1,7 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
 import { artistsProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
+import { mediaProjection } from '@app/modules/media';
 import {
   activeMembershipsProjection,
   createVerificationRewardReactor,
@@ -14,6 +15,7 @@ export const projections: readonly Projection[] = [
   payolaLedgerProjection,
   activeMembershipsProjection,
   artistsProjection,
+  mediaProjection,
 ];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.js';
 import { EmailOutboxRelay } from './jobs/email-outbox-relay.js';
 import { EmailSender } from './jobs/email-sender.js';
+import { MediaScheduler } from './jobs/media-scheduler.js';
 import { PayolaScheduler } from './jobs/payola-scheduler.js';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
@@ -23,6 +24,7 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
     EmailSender,
     EmailOutboxRelay,
     PayolaScheduler,
+    MediaScheduler,
   ],
 })
 export class WorkerModule {}

@@ -4,12 +4,19 @@ import { identityEvents } from './identity.events.js';
 import { membershipEvents } from './membership.events.js';
 import { payolaEvents } from './payola.events.js';
 import { catalogEvents } from './catalog.events.js';
+import { mediaEvents } from './media.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
  * the API validates each append against this catalogue, and `DomainEvent` below is derived from it.
  */
-export const domainEvents = [...identityEvents, ...membershipEvents, ...payolaEvents, ...catalogEvents] as const;
+export const domainEvents = [
+  ...identityEvents,
+  ...membershipEvents,
+  ...payolaEvents,
+  ...catalogEvents,
+  ...mediaEvents,
+] as const;
 
 type DomainEventDefinition = (typeof domainEvents)[number];
 

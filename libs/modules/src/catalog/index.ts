@@ -4,3 +4,5 @@ export { artistsProjection } from './projections/artists.projection.js';
 // The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.
 export { artistListSql } from './application/queries/get-artist-list/artist-list-sql.js';
 export { ARTIST_PROFILE_SQL } from './application/queries/artist-rows.js';
+export { GetArtist } from './application/queries/get-artist/get-artist.query.js';
+export { actingAs } from './http/acting-as.js';
