@@ -181,6 +181,28 @@ test.describe('fan video messages', () => {
     await page.waitForTimeout(1000);
     expect(await storedUploads(prefix)).toEqual([]);
   });
+  test("a renamed program is refused after upload with the server's reason, and deleted", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signUpInContext(context, newAccount('fan-renamed'));
+    await becomeVerifiedFan(page);
+    const prefix = `uploads/${await userId(page)}/`;
+    await page.goto('/add-artist');
+    const section = page.getByRole('region', { name: /Fan Message/ });
+    await section.getByRole('checkbox', { name: 'Record a fan message for this artist' }).check();
+    // A Windows program's first bytes, named and typed as a video: only the api's check can tell.
+    const program = Buffer.alloc(4096);
+    program.write('MZ', 0, 'latin1');
+    program.writeUInt32LE(0x80, 0x3c);
+    program.write('PE\0\0', 0x80, 'latin1');
+    await section
+      .getByLabel('Choose your video')
+      .setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: program });
+    await expect(section.getByText('Upload failed')).toBeVisible();
+    await expect(section).toContainText('This file is not a video. Please select an MP4, WebM or MOV video.');
+    expect(await storedUploads(prefix)).toEqual([]);
+    await section.getByRole('button', { name: 'Try again' }).click();
+    await expect(section.getByLabel('Choose your video')).toBeAttached();
+  });
 });
 
 test('the fan message section fits a phone', async ({ page, context }, testInfo) => {
