@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogModule } from '@app/modules/catalog';
 import { IdentityModule } from '@app/modules/identity';
+import { MediaModule } from '@app/modules/media';
 import { MembershipModule } from '@app/modules/membership';
 import { OutreachModule } from '@app/modules/outreach';
 import { PayolaModule } from '@app/modules/payola';
@@ -21,6 +22,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     MembershipModule,
     CatalogModule,
     OutreachModule,
+    MediaModule,
   ],
   controllers: [HealthController],
 })

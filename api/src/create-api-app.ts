@@ -16,7 +16,7 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   const logger = createLogger('api', config.LOG_LEVEL);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
-  app.use(securityHeaders(config.PUBLIC_URL));
+  app.use(securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT));
   app.setGlobalPrefix('api');
   configureSessions(
     app.getHttpAdapter().getInstance(),

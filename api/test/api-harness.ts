@@ -19,6 +19,7 @@ export interface Client {
   get(path: string): supertest.Test;
   post(path: string, body?: object): Promise<supertest.Response>;
   patch(path: string, body?: object): Promise<supertest.Response>;
+  put(path: string, body?: object): Promise<supertest.Response>;
   /** A POST without the CSRF header, as a cross-site form would send it. */
   postWithoutCsrf(path: string, body?: object): supertest.Test;
 }
@@ -80,6 +81,10 @@ export async function startApi(
         patch: async (path, body = {}) => {
           const token = await csrfToken();
           return agent.patch(path).set('X-XSRF-TOKEN', token).send(body);
+        },
+        put: async (path, body = {}) => {
+          const token = await csrfToken();
+          return agent.put(path).set('X-XSRF-TOKEN', token).send(body);
         },
         postWithoutCsrf: (path, body = {}) => agent.post(path).send(body),
       };

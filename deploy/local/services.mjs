@@ -1,6 +1,6 @@
-// Finds or starts the services the product needs on a developer machine or CI: PostgreSQL and Redis.
+// Finds or starts the services the product needs on a developer machine or CI: PostgreSQL, Redis and S3.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -154,4 +154,49 @@ export async function ensureRedis(url, { dataDir }) {
   }
   child.kill('SIGKILL');
   throw new Error(`Started ${binary} but it does not answer at ${url}`);
+}
+
+/** The bucket's CORS: browsers PUT uploads and GET media straight from storage; Uppy reads the ETag. */
+export const STORAGE_CORS_XML = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/**
+ * A local S3-protocol server (the npm package s3rver) on 127.0.0.1:`port`, objects kept in `directory`,
+ * with `bucket` created and its CORS set. It answers presigned PUT/GET and multipart create/upload/
+ * complete, but not ListParts or AbortMultipartUpload (our uploads stay under the multipart threshold).
+ */
+export async function startLocalS3({ port, directory, bucket }) {
+  const { default: S3rver } = await import('s3rver');
+  await mkdir(directory, { recursive: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [STORAGE_CORS_XML] }],
+  });
+  await server.run();
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/** For tests: S3_ENDPOINT's server when set, else a local s3rver on a free port with data under `directory`. */
+export async function findOrStartTestS3({ directory, bucket }) {
+  if (process.env.S3_ENDPOINT) return { url: process.env.S3_ENDPOINT, stop: undefined };
+  const server = await startLocalS3({ port: await freePort(), directory, bucket });
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
 }

@@ -2,14 +2,14 @@
 // `npm start`: builds what changed, then runs the whole product on one origin (default
 // http://localhost:3000, listening on 127.0.0.1 unless HOST says otherwise) with embedded defaults:
 // an embedded PostgreSQL when DATABASE_URL is unset, the local Redis (started from the PATH if
-// needed), and every third party in its test mode.
+// needed), a local S3 server (s3rver) when S3_ENDPOINT is unset, and every third party in its test mode.
 // `npm run dev`: the same with hot reload (tsc --watch, node --watch, Vite's dev server).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { EMBEDDED_POSTGRES, embeddedPostgresPort, embeddedPostgresUrl } from './embedded-postgres.mjs';
-import { adminQuery, ensureRedis, freePort, startEmbeddedPostgres } from './services.mjs';
+import { adminQuery, ensureRedis, freePort, startEmbeddedPostgres, startLocalS3 } from './services.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = new Set(process.argv.slice(2));
@@ -80,6 +80,18 @@ async function redis() {
   const result = await ensureRedis(env.REDIS_URL, { dataDir: path.join(root, '.data/redis') });
   if (result.stop) cleanups.push(result.stop);
   return result.started ? `started redis-server on ${env.REDIS_URL}` : env.REDIS_URL;
+}
+
+async function storage() {
+  if (env.S3_ENDPOINT) return `${env.S3_ENDPOINT} (from S3_ENDPOINT), bucket ${env.S3_BUCKET || 'payola-media'}`;
+  const s3Port = Number(env.LOCAL_S3_PORT || 4568);
+  const directory = env.LOCAL_S3_DIR || '.data/s3';
+  env.S3_BUCKET ||= 'payola-media';
+  say(`starting the local S3 server (s3rver) on port ${s3Port} (objects in ${directory})...`);
+  const server = await startLocalS3({ port: s3Port, directory: path.resolve(root, directory), bucket: env.S3_BUCKET });
+  cleanups.push(() => server.stop());
+  env.S3_ENDPOINT = server.url;
+  return `s3rver on ${server.url}, bucket ${env.S3_BUCKET}, objects in ${directory}`;
 }
 
 function child(name, command, commandArgs, extraEnv = {}) {
@@ -207,6 +219,7 @@ async function main() {
   const dbInfo = await database();
   handleSignals();
   const redisInfo = await redis();
+  const storageInfo = await storage();
   env.QUEUE_PREFIX ||= 'payola';
   env.WORKER_HEALTH_PORT ||= String(port + 1);
   env.PUBLIC_URL ||= `http://localhost:${port}`;
@@ -253,6 +266,7 @@ async function main() {
       `  worker:    health http://${localAddress(env.HOST)}:${env.WORKER_HEALTH_PORT}/health`,
       `  database:  ${dbInfo}`,
       `  redis:     ${redisInfo}`,
+      `  storage:   ${storageInfo}`,
       ...thirdPartyModes().map((line) => `  ${line}`),
       ...networkLines(),
       '  Ctrl+C stops everything.',

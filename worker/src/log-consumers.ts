@@ -1,6 +1,7 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
 import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
+import { mediaProjection } from '@app/modules/media';
 import {
   createMilestoneRecorderReactor,
   listenerInvitationsReactor,
@@ -21,6 +22,7 @@ export const projections: readonly Projection[] = [
   artistsProjection,
   venuesProjection,
   milestoneProgressProjection,
+  mediaProjection,
 ];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */

@@ -3,6 +3,7 @@ import { HealthServer } from './health/health-server.js';
 import { EmailOutboxRelay } from './jobs/email-outbox-relay.js';
 import { EmailSender } from './jobs/email-sender.js';
 import { ListenerInvitationSender } from './jobs/listener-invitation-sender.js';
+import { MediaScheduler } from './jobs/media-scheduler.js';
 import { PayolaScheduler } from './jobs/payola-scheduler.js';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
@@ -25,6 +26,7 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
     EmailOutboxRelay,
     PayolaScheduler,
     ListenerInvitationSender,
+    MediaScheduler,
   ],
 })
 export class WorkerModule {}

@@ -44,18 +44,31 @@ export function contentSecurityPolicyHeader(): string {
     .join('; ');
 }
 
+/** Browsers upload to and play media from object storage: its origin, when it is not ours (`npm start`). */
+const STORAGE_DIRECTIVES = ['connect-src', 'img-src', 'media-src'] as const;
+
 /**
  * Security headers on every response (helmet): the policy above, no framing by other sites, no
  * MIME sniffing, and a referrer that never carries a path (reset links hold a token in the query).
- * HSTS and upgrade-insecure-requests only when the product is served over https.
+ * HSTS and upgrade-insecure-requests only when the product is served over https. `storageUrl` is
+ * where browsers reach object storage (S3_PUBLIC_ENDPOINT); behind nginx it is our own origin.
  */
-export function securityHeaders(publicUrl: string): RequestHandler {
+export function securityHeaders(publicUrl: string, storageUrl?: string): RequestHandler {
   const https = publicUrl.startsWith('https://');
+  const storage = storageUrl ? new URL(storageUrl).origin : undefined;
+  const extraOrigin = storage && storage !== new URL(publicUrl).origin ? storage : undefined;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        ...Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => [name, [...values]])),
+        ...Object.fromEntries(
+          Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => [
+            name,
+            extraOrigin && (STORAGE_DIRECTIVES as readonly string[]).includes(name)
+              ? [...values, extraOrigin]
+              : [...values],
+          ]),
+        ),
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },

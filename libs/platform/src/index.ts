@@ -11,3 +11,5 @@ export * from './mail/email-outbox.js';
 export * from './mail/mailer.js';
 export * from './nest/zod-validation.pipe.js';
 export * from './captcha/captcha-verifier.js';
+export * from './storage/object-storage.js';
+export * from './storage/s3-object-storage.js';

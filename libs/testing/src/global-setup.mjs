@@ -1,5 +1,5 @@
 // Runs once per integration run: finds a PostgreSQL server, creates a migrated template database for
-// this run only, and hands its coordinates to the test files through the environment.
+// this run only, starts a local S3 server (s3rver) unless S3_ENDPOINT names one, and hands its coordinates to the test files through the environment.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrateDatabase } from '@app/platform';
@@ -8,6 +8,7 @@ import {
   databaseUrl,
   findOrStartTestPostgres,
   findOrStartTestRedis,
+  findOrStartTestS3,
 } from '../../../deploy/local/services.mjs';
 
 export default async function globalSetup() {
@@ -27,4 +28,11 @@ export default async function globalSetup() {
   globalThis.__stopTestRedis = redis.stop;
   process.env.QUEUE_PREFIX = runId;
   globalThis.__stopTestPostgres = server.stop;
+  process.env.S3_BUCKET ||= 'payola-media';
+  const storage = await findOrStartTestS3({
+    directory: path.join(repoRoot, '.data', `test-s3-${runId}`),
+    bucket: process.env.S3_BUCKET,
+  });
+  process.env.S3_ENDPOINT = storage.url;
+  globalThis.__stopTestS3 = storage.stop;
 }

@@ -10,4 +10,5 @@ export default async function globalTeardown() {
   }
   await globalThis.__stopTestPostgres?.();
   await globalThis.__stopTestRedis?.();
+  await globalThis.__stopTestS3?.();
 }

@@ -1,6 +1,7 @@
 // Starts the whole product (api, worker, built web app) on a fresh database of its own, exactly as
 // `npm start` runs it, and points the tests at it. With E2E_BASE_URL set, tests use that server instead.
 import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -38,6 +39,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     dataDir: path.join(repoRoot, '.data/test-redis'),
   });
   const port = await freePort();
+  // The launcher starts a local S3 server (s3rver) of this run's own unless S3_ENDPOINT names one.
+  const s3Dir = path.join(repoRoot, '.data', `${database}-s3`);
   const env = {
     ...process.env,
     REDIS_URL: redis.url,
@@ -46,6 +49,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     WORKER_HEALTH_PORT: String(await freePort()),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     QUEUE_PREFIX: database,
+    LOCAL_S3_PORT: String(await freePort()),
+    LOCAL_S3_DIR: s3Dir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   const product = spawn(process.execPath, [path.join(repoRoot, 'deploy/local/start.mjs')], {
@@ -58,6 +63,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000, () => exited);
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  process.env.E2E_S3_ENDPOINT = process.env.S3_ENDPOINT || `http://127.0.0.1:${env.LOCAL_S3_PORT}`;
+  process.env.E2E_S3_DIR = s3Dir;
 
   return async () => {
     if (!exited) {
@@ -68,5 +75,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     await adminQuery(server.url, `drop database if exists ${database} with (force)`);
     await server.stop?.();
     await redis.stop?.();
+    await rm(s3Dir, { recursive: true, force: true });
   };
 }

@@ -6,6 +6,7 @@ import { payolaEvents } from './payola.events.js';
 import { catalogEvents } from './catalog.events.js';
 import { venueEvents } from './venue.events.js';
 import { outreachEvents } from './outreach.events.js';
+import { mediaEvents } from './media.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
@@ -18,6 +19,7 @@ export const domainEvents = [
   ...catalogEvents,
   ...venueEvents,
   ...outreachEvents,
+  ...mediaEvents,
 ] as const;
 
 type DomainEventDefinition = (typeof domainEvents)[number];

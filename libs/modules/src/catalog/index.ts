@@ -7,3 +7,5 @@ export { artistListSql } from './application/queries/get-artist-list/artist-list
 export { ARTIST_PROFILE_SQL } from './application/queries/artist-rows.js';
 export { venueListSql } from './application/queries/get-venue-list/venue-list-sql.js';
 export { VENUE_PROFILE_SQL } from './application/queries/venue-rows.js';
+export { GetArtist } from './application/queries/get-artist/get-artist.query.js';
+export { actingAs } from './http/acting-as.js';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me!';
+/** s3rver's fixed credentials: the local S3 server `npm start` and the tests run. */
+const LOCAL_S3_KEY = 'S3RVER';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -60,6 +62,17 @@ export const ZConfig = z.object({
   SUPPORT_EMAIL: z.email('must be an email address').default('support@payola.local'),
   /** Production refuses the built-in payment and identity test modes unless this says otherwise (demos). */
   ALLOW_TEST_MODES_IN_PRODUCTION: booleanFlag.default(false),
+  // Object storage over the S3 protocol (uploads). The defaults are the local s3rver of `npm start`.
+  S3_ENDPOINT: z.url().default('http://127.0.0.1:4568'),
+  /** Where browsers reach the storage (presigned URLs are signed for this host); defaults to S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+    .default('payola-media'),
+  S3_ACCESS_KEY: z.string().min(1).default(LOCAL_S3_KEY),
+  S3_SECRET_KEY: z.string().min(1).default(LOCAL_S3_KEY),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -105,6 +118,9 @@ export function apiConfigProblems(config: AppConfig): string[] {
       problems.push(
         'RECAPTCHA_SECRET_KEY: is required in production (or set ALLOW_TEST_MODES_IN_PRODUCTION=true for a demo)',
       );
+  }
+  if (config.NODE_ENV === 'production' && config.S3_SECRET_KEY === LOCAL_S3_KEY) {
+    problems.push('S3_ACCESS_KEY, S3_SECRET_KEY: are required in production (the object storage credentials)');
   }
   if (config.STRIPE_SECRET_KEY) {
     for (const name of [

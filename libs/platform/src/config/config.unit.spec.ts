@@ -44,7 +44,24 @@ describe('loadConfig', () => {
 });
 
 describe('apiConfigProblems', () => {
-  const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payola' };
+  const base = {
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payola',
+    S3_ACCESS_KEY: 'storage-user',
+    S3_SECRET_KEY: 'storage-secret',
+  };
+
+  it("refuses the local S3 server's credentials in production", () => {
+    const { S3_ACCESS_KEY: _key, S3_SECRET_KEY: _secret, ...withoutStorage } = base;
+    const config = loadConfig({
+      ...withoutStorage,
+      SESSION_SECRET: 'x'.repeat(40),
+      ALLOW_TEST_MODES_IN_PRODUCTION: 'true',
+    });
+    expect(config.S3_ENDPOINT).toBe('http://127.0.0.1:4568');
+    expect(apiConfigProblems(config)).toEqual([
+      'S3_ACCESS_KEY, S3_SECRET_KEY: are required in production (the object storage credentials)',
+    ]);
+  });
 
   it('refuses the built-in session secret in production, the default environment', () => {
     const demo = { ...base, ALLOW_TEST_MODES_IN_PRODUCTION: 'true' };

@@ -4,6 +4,8 @@ import { loadConfigOrExit, type AppConfig } from '../config/config.js';
 import { createPool, type Pool } from '../database/pool.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createRedis } from '../queue/redis.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
+import { S3ObjectStorage } from '../storage/s3-object-storage.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const PG_POOL = Symbol('PG_POOL');
@@ -14,6 +16,7 @@ export const InjectConfig = () => Inject(APP_CONFIG);
 export const InjectPool = () => Inject(PG_POOL);
 export const InjectRedis = () => Inject(REDIS);
 export const InjectLogger = () => Inject(LOGGER);
+export const InjectObjectStorage = () => Inject(OBJECT_STORAGE);
 
 class PlatformLifecycle implements OnApplicationShutdown {
   constructor(
@@ -28,7 +31,7 @@ class PlatformLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * Configuration, the PostgreSQL pool, a Redis client and the logger, shared by the api and the worker.
+ * Configuration, the PostgreSQL pool, a Redis client, object storage and the logger, shared by the api and the worker.
  * `service` names the process in logs and in connections.
  */
 @Global()
@@ -60,9 +63,14 @@ export class PlatformModule {
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig): Redis => createRedis(config.REDIS_URL, 'client'),
         },
+        {
+          provide: OBJECT_STORAGE,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig): ObjectStorage => new S3ObjectStorage(config),
+        },
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, LOGGER, PG_POOL, REDIS],
+      exports: [APP_CONFIG, LOGGER, PG_POOL, REDIS, OBJECT_STORAGE],
     };
   }
 }

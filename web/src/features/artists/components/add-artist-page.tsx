@@ -7,6 +7,7 @@ import {
   ARTIST_ATTESTATION,
   ARTIST_MESSAGES,
   LINK_PLATFORM_LABELS,
+  MEDIA_MESSAGES,
   ZApiError,
   type TAddArtistResponse,
   type TArtistInput,
@@ -26,6 +27,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { useSession } from '@/lib/session/auth-user-query';
+import { useMediaUpload } from '@/lib/uploads/use-media-upload';
 import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
 import { FormSection } from '@/lib/catalog/form-section';
 import { useContractForm } from '@/lib/use-contract-form';
@@ -39,6 +41,7 @@ import {
   useVerifyArtistMutation,
   type ArtistSearchParams,
 } from '../api/artists';
+import { usePostFanMessageMutation } from '../api/fan-messages';
 import {
   checkLinks,
   EMPTY_ARTIST_FORM,
@@ -53,6 +56,7 @@ import {
   type ArtistFormValues,
 } from '../lib/artist-form';
 import { MIN_SEARCH_LENGTH } from '../lib/list-search';
+import { EMPTY_FAN_MESSAGE, FanMessageSection, type FanMessageValues } from './fan-message-section';
 import { ArtistAddedDialog, ArtistVerifiedDialog, SameArtistDialog, type VerifiedResult } from './add-artist-dialogs';
 import { RewardSummary } from './reward-summary';
 import { SimilarArtists } from './similar-artists';
@@ -101,6 +105,9 @@ export function AddArtistPage() {
   const preview = useQuery(artistRewardPreviewQueryOptions());
   const addArtist = useAddArtistMutation();
   const verifyArtist = useVerifyArtistMutation();
+  const postFanMessage = usePostFanMessageMutation();
+  const video = useMediaUpload('fan-video');
+  const [fanMessage, setFanMessage] = useState<FanMessageValues>(EMPTY_FAN_MESSAGE);
 
   const [mode, setMode] = useState<Mode>('add');
   const [attested, setAttested] = useState(false);
@@ -133,6 +140,25 @@ export function AddArtistPage() {
     setLoaded(null);
     setCandidate(null);
     setMode(nextMode);
+    setFanMessage(EMPTY_FAN_MESSAGE);
+    video.reset();
+  }
+
+  /** Spec §4 "New artist submit": the fan message follows the artist, when a video and a message exist. */
+  function sendFanMessage(artistId: string, values: FanMessageValues, videoUrl: string | undefined) {
+    if (!values.record || !videoUrl || !values.message.trim()) return;
+    postFanMessage.mutate(
+      { artistId, videoUrl, message: values.message, isPublic: values.isPublic },
+      {
+        onSuccess: () => toast({ title: MEDIA_MESSAGES.fanMessageSent }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: serverMessageOr(error, 'Your fan message could not be sent. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
   }
 
   function showServerFieldErrors(error: unknown) {
@@ -154,12 +180,15 @@ export function AddArtistPage() {
       toast({ title: ARTIST_MESSAGES.moreLinksTitle, description: ARTIST_MESSAGES.moreLinks, variant: 'destructive' });
       return;
     }
+    const message = fanMessage;
+    const videoUrl = video.media?.url;
     addArtist.mutate(
       { artist, attested: true },
       {
         onSuccess: (result) => {
           startFresh('add-another');
           setAdded(result);
+          sendFanMessage(result.id, message, videoUrl);
         },
         onError: (error) => {
           if (refusedAsUnverified(error)) return;
@@ -253,6 +282,14 @@ export function AddArtistPage() {
       toast({
         title: ARTIST_MESSAGES.confirmationTitle,
         description: ARTIST_MESSAGES.confirmation,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (fanMessage.record && video.status !== 'done') {
+      toast({
+        title: MEDIA_MESSAGES.videoRequiredTitle,
+        description: MEDIA_MESSAGES.videoRequired,
         variant: 'destructive',
       });
       return;
@@ -413,8 +450,15 @@ export function AddArtistPage() {
           </Field>
         </FormSection>
 
-        {/* Section 4, Fan Message (spec §2: a video message to the artist, +25 Payola), comes with uploads
-            in a later release: it goes here, and `add` then sends the fan message after the artist. */}
+        {!loaded && (
+          <FormSection
+            number={4}
+            title="Fan Message"
+            description="Tell the artist what their music means to you, on video. Optional."
+          >
+            <FanMessageSection values={fanMessage} onChange={setFanMessage} upload={video} />
+          </FormSection>
+        )}
 
         <RewardSummary preview={preview.data} links={loaded ? loadedNewLinks : filled} linksOnly={loaded !== null} />
 

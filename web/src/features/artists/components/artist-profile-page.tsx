@@ -22,6 +22,7 @@ import { artistQueryOptions } from '../api/artists';
 import { addedByLabel, longUsDate } from '@/lib/catalog/format';
 import { CoverArt } from '@/lib/catalog/cover-art';
 import { ArtistBadges } from './artist-badges';
+import { FanMessages } from './fan-messages';
 import { FavoriteButton } from './favorite-button';
 import { VoteButton } from './vote-button';
 
@@ -155,6 +156,8 @@ function Profile({ artist }: { artist: TArtist }) {
           </ul>
         )}
       </Card>
+
+      <FanMessages artistId={artist.id} artistName={artist.name} />
     </Shell>
   );
 }

@@ -1,0 +1,61 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { MEDIA_MESSAGES, type TPostFanMessageResponse } from '@app/contracts';
+import { RefusedError } from '@app/domain';
+import { EventSourcedRepository, EventStore } from '@app/event-store';
+import { GetArtist } from '../../../../catalog/index.js';
+import { USERS_PROJECTION } from '../../../../identity/index.js';
+import { PAYOLA_LEDGER_PROJECTION, awardPayola } from '../../../../payola/index.js';
+import { decideFanMessage, mediaFold, mediaIdFromUrl } from '../../../domain/media-object.js';
+import { MEDIA_PROJECTION, mediaStreamId } from '../../../media-names.js';
+import { MediaMembers } from '../../services/media-members.js';
+import { PostFanMessage } from './post-fan-message.command.js';
+
+@CommandHandler(PostFanMessage)
+export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
+  constructor(
+    @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(MediaMembers) private readonly members: MediaMembers,
+  ) {}
+
+  async execute({
+    userId,
+    artistId,
+    videoUrl,
+    message,
+    isPublic,
+    requestId,
+  }: PostFanMessage): Promise<TPostFanMessageResponse> {
+    await this.members.mayUpload(userId, 'fan-video');
+    const mediaId = mediaIdFromUrl(videoUrl);
+    if (!mediaId) throw new RefusedError('invalid', MEDIA_MESSAGES.videoNotReady);
+    // Throws ArtistNotFoundError (404) for an artist that is not on file.
+    const artist = await this.queries.execute(new GetArtist(artistId, userId));
+    const { result } = await this.repository.execute(
+      mediaStreamId(mediaId),
+      mediaFold,
+      async (state, tx) => {
+        // Decided first: a refused message pays nothing.
+        decideFanMessage(state, { mediaId, artistId, userId, message, isPublic, payolaEarned: 0 });
+        // +25 once per fan and artist (product-decisions.md), in the same transaction as the message.
+        const { award } = await awardPayola(this.store, tx, {
+          userId,
+          rule: 'fan-message',
+          description: `Video message to ${artist.name}`,
+          source: `fan-message:${artistId}`,
+        });
+        const payolaEarned = award?.amount ?? 0;
+        const events = decideFanMessage(state, { mediaId, artistId, userId, message, isPublic, payolaEarned });
+        const lines = award ? [{ rule: award.rule, description: award.description, amount: award.amount }] : [];
+        return { events, result: { id: mediaId, payola: { total: payolaEarned, lines } } };
+      },
+      {
+        metadata: { actingUserId: userId, requestId },
+        waitFor: [MEDIA_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
+      },
+    );
+    return result;
+  }
+}
