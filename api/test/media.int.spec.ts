@@ -278,6 +278,17 @@ describe('media: uploads to S3-protocol storage, checks, fan messages, profile p
     const set = await member.client.put('/api/profile-images', { profileImageUrl: signed.uploadURL });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ objectPath: `/api/media/${signed.uploadId}` });
+    // The nav bar's avatar reads it from the auth check at once; the spec's follow-up PATCH accepts
+    // that path and no other address.
+    expect((await member.client.get('/api/auth/check')).body.user.profileImageUrl).toBe(set.body.objectPath);
+    const { body: me } = await member.client.get('/api/auth/check');
+    const patched = await member.client.patch(`/api/users/${me.user.id}`, { profileImageUrl: set.body.objectPath });
+    expect(patched.status).toBe(200);
+    expect(patched.body.profileImageUrl).toBe(set.body.objectPath);
+    const elsewhere = await member.client.patch(`/api/users/${me.user.id}`, {
+      profileImageUrl: 'https://tracker.example.com/pixel.png',
+    });
+    expect(elsewhere.status).toBe(400);
 
     const stored = await fetchMedia(member.client, set.body.objectPath);
     expect(stored.headers.get('content-type')).toBe('image/jpeg');

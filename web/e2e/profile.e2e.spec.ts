@@ -5,6 +5,12 @@ import { nothingCutOff, noSideScroll, shoot } from './support/pages';
 // My Profile: the four cards; a username with the availability messages; genres from the dropdown;
 // account details; visibility and notification toggles kept after a reload; the phone layout.
 
+/** A real 2x2 PNG: the api checks its first bytes and re-encodes it. */
+const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
@@ -36,6 +42,13 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }
   await expect(page.getByText('Square image, at least 400x400 pixels, JPG or PNG, max 5MB.')).toBeVisible();
+
+  // A photo: uploaded, checked by the api, and at once the nav bar's avatar.
+  await page.getByLabel(/Profile photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_2X2 });
+  await expect(toastRegion(page).getByText('Profile picture updated!')).toBeVisible({ timeout: 20_000 });
+  const navAvatar = page.getByRole('navigation', { name: 'Main' }).locator('img');
+  await expect(navAvatar).toHaveAttribute('src', /\/api\/media\/[0-9a-f-]{36}$/);
+  await expect.poll(() => navAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // Username: cleaned as typed, checked after a pause.
   const username = field(page, 'Username');

@@ -64,6 +64,10 @@ export const PROFILE_MESSAGES = {
   photoGuidance: 'Square image, at least 400x400 pixels, JPG or PNG, max 5MB.',
   emailTaken: 'Another account already uses this email address. Choose a different one.',
   ownProfileOnly: 'You can only change your own profile.',
+  photoNotUploaded: 'Upload the photo first: profileImageUrl must be the photo you uploaded.',
+  photoUpdated: 'Profile picture updated!',
+  photoUpdatedDetail: 'Your profile picture has been successfully changed.',
+  photoFailed: 'Failed to update profile picture. Please try again.',
 } as const;
 
 export const USERNAME_MAX = 30;

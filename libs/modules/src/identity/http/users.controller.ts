@@ -6,6 +6,7 @@ import { ZodValidationPipe } from '@app/platform';
 import { UpdateProfile } from '../application/commands/update-profile/update-profile.command.js';
 import type { SessionUser } from '../application/queries/check-credentials/check-credentials.query.js';
 import { CheckUsername } from '../application/queries/check-username/check-username.query.js';
+import { GetAuthUser } from '../application/queries/get-auth-user/get-auth-user.query.js';
 import { CurrentUser, RequestId } from './current-user.js';
 import { SignedInGuard } from './guards.js';
 
@@ -19,14 +20,22 @@ export class UsersController {
   ) {}
 
   @Patch(':id')
-  update(
+  async update(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(ZUpdateUserRequest)) body: ReturnType<typeof ZUpdateUserRequest.parse>,
     @CurrentUser() user: SessionUser,
     @RequestId() requestId: string | undefined,
   ): Promise<TAuthUser> {
     if (id !== user.id) throw new RefusedError('forbidden', PROFILE_MESSAGES.ownProfileOnly);
-    const { profileImageUrl: _image, ...changes } = body;
+    const { profileImageUrl, ...changes } = body;
+    // The photo is set by PUT /api/profile-images after the api checked it; the spec's client then
+    // sends its path here, which must be that photo (never an address of the client's choosing).
+    if (profileImageUrl !== undefined) {
+      const current = await this.queries.execute(new GetAuthUser(user.id));
+      if (profileImageUrl !== current?.profileImageUrl) {
+        throw new RefusedError('invalid', PROFILE_MESSAGES.photoNotUploaded);
+      }
+    }
     return this.commands.execute(new UpdateProfile(user.id, changes, requestId));
   }
 

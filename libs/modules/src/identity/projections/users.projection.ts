@@ -1,4 +1,4 @@
-import type { EventOfType } from '@app/contracts';
+import { mediaPath, type EventOfType } from '@app/contracts';
 import { defineProjection } from '@app/event-store';
 import type { Queryable } from '@app/platform';
 
@@ -27,6 +27,7 @@ export const usersProjection = defineProjection<
     | 'EmailChanged'
     | 'UsernameChanged'
     | 'SettingsChanged'
+    | 'ProfileImageSet'
   >
 >({
   kind: 'projection',
@@ -45,6 +46,7 @@ export const usersProjection = defineProjection<
     'EmailChanged',
     'UsernameChanged',
     'SettingsChanged',
+    'ProfileImageSet',
   ],
   tables: ['identity_users'],
   migrations: [
@@ -88,6 +90,11 @@ export const usersProjection = defineProjection<
               add column genres jsonb not null default '[]',
               add column privacy_settings jsonb not null default '{}',
               add column notification_settings jsonb not null default '{}'`,
+    },
+    {
+      version: 3,
+      description: 'the profile photo (a checked, re-encoded image in object storage)',
+      sql: 'alter table identity_users add column profile_image_url text',
     },
   ],
   async handle(events, db) {
@@ -175,6 +182,9 @@ export const usersProjection = defineProjection<
             'privacy_settings = privacy_settings || $2::jsonb, notification_settings = notification_settings || $3::jsonb',
             [JSON.stringify(event.data.privacySettings ?? {}), JSON.stringify(event.data.notificationSettings ?? {})],
           );
+          break;
+        case 'ProfileImageSet':
+          await update(db, event.data.userId, 'profile_image_url = $2', [mediaPath(event.data.mediaId)]);
           break;
         case 'KycDeclined':
         case 'KycExpired': {

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fanMessagesQueryOptions } from '../api/fan-messages';
-import { longUsDate } from '../lib/format';
+import { longUsDate } from '@/lib/catalog/format';
 
 /** The artist profile's video messages from fans: public ones for everyone, private ones for their author. */
 export function FanMessages({ artistId, artistName }: { artistId: string; artistName: string }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAuthUser, ZCheckUsernameResponse, type TUpdateUserRequest } from '@app/contracts';
-import { apiPatch, apiPost } from '@/lib/api-client';
+import { ZAuthUser, ZCheckUsernameResponse, ZSetProfileImageResponse, type TUpdateUserRequest } from '@app/contracts';
+import { apiPatch, apiPost, apiPut } from '@/lib/api-client';
 import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
 
 /**
@@ -21,4 +21,24 @@ export function checkUsername(username: string, signal: AbortSignal): Promise<bo
   return apiPost('/api/users/check-username', { username }, ZCheckUsernameResponse, { signal }).then(
     (response) => response.available,
   );
+}
+
+/**
+ * Spec §7: the checked photo becomes the profile picture (PUT /api/profile-images answers its path),
+ * then the path is saved on the user (PATCH), whose answer replaces the cached user (nav bar avatar).
+ */
+export function useProfilePhotoMutation(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uploadUrl: string) =>
+      sendWithSession(queryClient, async () => {
+        const { objectPath } = await apiPut(
+          '/api/profile-images',
+          { profileImageUrl: uploadUrl },
+          ZSetProfileImageResponse,
+        );
+        return apiPatch(`/api/users/${encodeURIComponent(userId)}`, { profileImageUrl: objectPath }, ZAuthUser);
+      }),
+    onSuccess: (user) => queryClient.setQueryData(authUserQueryOptions().queryKey, user),
+  });
 }

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { AtSign, Camera, CircleCheck, CircleX, Save } from 'lucide-react';
-import { useState } from 'react';
-import { cleanUsername, MAX_PROFILE_GENRES, PROFILE_MESSAGES, type TAuthUser } from '@app/contracts';
+import { AtSign, CircleCheck, CircleX, Save } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { cleanUsername, MAX_PROFILE_GENRES, MEDIA_LIMITS, PROFILE_MESSAGES, type TAuthUser } from '@app/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FileUpload } from '@/components/ui/file-upload';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOr } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { userInitials } from '@/lib/session/user-identity';
-import { checkUsername, useUpdateProfileMutation } from '../api/profile';
+import { useMediaUpload } from '@/lib/uploads/use-media-upload';
+import { checkUsername, useProfilePhotoMutation, useUpdateProfileMutation } from '../api/profile';
 import { GenreInput } from './genre-input';
 
 /** Spec §9: the username check waits for 500 ms of no typing. */
@@ -24,19 +26,57 @@ export function ProfileDetailsCard({ user }: { user: TAuthUser }) {
       <h2 className="font-display text-xl font-semibold tracking-tight">My Details</h2>
       <div className="mt-6 flex flex-col gap-8">
         <UsernameEditor user={user} />
-        <div className="flex items-center gap-4">
-          <Avatar src={user.profileImageUrl} fallback={userInitials(user)} size="lg" className="size-16 text-xl" />
-          <div>
-            <p className="flex items-center gap-2 text-sm font-medium">
-              <Camera aria-hidden="true" className="size-4 text-accent" />
-              Profile photo
-            </p>
-            <p className="mt-1 text-sm text-muted-foreground">{PROFILE_MESSAGES.photoGuidance}</p>
-          </div>
-        </div>
+        <ProfilePhoto user={user} />
         <GenresEditor user={user} />
       </div>
     </Card>
+  );
+}
+
+/** The profile photo: uploaded straight to storage, checked and re-encoded by the api, then set. */
+function ProfilePhoto({ user }: { user: TAuthUser }) {
+  const upload = useMediaUpload('profile-photo');
+  const photo = useProfilePhotoMutation(user.id);
+  const checkedUrl = upload.status === 'done' ? upload.media?.url : undefined;
+  const { mutate: setPhoto } = photo;
+  const { reset: resetUpload } = upload;
+
+  const applied = useRef<string | null>(null);
+
+  // Once the api has checked the upload, it becomes the profile picture (once per upload).
+  useEffect(() => {
+    if (!checkedUrl || applied.current === checkedUrl) return;
+    applied.current = checkedUrl;
+    setPhoto(checkedUrl, {
+      onSuccess: () => {
+        resetUpload();
+        toast({ title: PROFILE_MESSAGES.photoUpdated, description: PROFILE_MESSAGES.photoUpdatedDetail });
+      },
+      onError: () => toast({ title: 'Error', description: PROFILE_MESSAGES.photoFailed, variant: 'destructive' }),
+    });
+  }, [checkedUrl, setPhoto, resetUpload]);
+
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <Avatar src={user.profileImageUrl} fallback={userInitials(user)} size="lg" className="size-20 text-2xl" />
+      <FileUpload
+        className="min-w-0 flex-1"
+        label="Profile photo"
+        hint={PROFILE_MESSAGES.photoGuidance}
+        accept={MEDIA_LIMITS['profile-photo'].accept}
+        status={photo.isPending ? 'checking' : upload.status}
+        progress={upload.progress}
+        fileName={upload.fileName}
+        error={upload.problem?.description}
+        onSelect={(file) => {
+          const refused = upload.select(file);
+          if (refused) toast({ title: refused.title, description: refused.description, variant: 'destructive' });
+        }}
+        onPause={upload.pause}
+        onResume={upload.resume}
+        onCancel={upload.cancel}
+      />
+    </div>
   );
 }
 

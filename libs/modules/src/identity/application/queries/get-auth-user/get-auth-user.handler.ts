@@ -28,6 +28,7 @@ interface UserRow {
   veriff_status: TVeriffStatus | null;
   username: string | null;
   phone: string | null;
+  profile_image_url: string | null;
   genres: string[];
   privacy_settings: Partial<TPrivacySettings>;
   notification_settings: Partial<TNotificationSettings>;
@@ -40,7 +41,7 @@ function toAuthUser(row: UserRow): TAuthUser {
     firstName: row.first_name,
     lastName: row.last_name,
     role: row.role,
-    profileImageUrl: null,
+    profileImageUrl: row.profile_image_url,
     payolaBalance: row.payola_balance,
     foundingFanNumber: row.founding_fan_number,
     paymentCompleted: row.payment_completed,
@@ -66,7 +67,7 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
     const { rows } = await this.pool.query<UserRow>(
       `select id, email, first_name, last_name, role, payola_balance, payment_completed, founding_fan_number,
-              verified, kyc_completed, veriff_status, username, phone, genres, privacy_settings,
+              verified, kyc_completed, veriff_status, username, phone, profile_image_url, genres, privacy_settings,
               notification_settings
        from identity_users where id = $1`,
       [userId],
@@ -89,6 +90,7 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
           veriff_status: null,
           username: state.username,
           phone: state.phone,
+          profile_image_url: null,
           genres: [...state.genres],
           privacy_settings: state.privacySettings,
           notification_settings: state.notificationSettings,

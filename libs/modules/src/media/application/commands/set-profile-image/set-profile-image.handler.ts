@@ -3,6 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { mediaPath, type TSetProfileImageResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
 import { assertAttachable, mediaFold, mediaIdFromUrl, MediaNotFoundError } from '../../../domain/media-object.js';
+import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { MEDIA_PROJECTION, mediaStreamId } from '../../../media-names.js';
 import { CompleteUpload } from '../complete-upload/complete-upload.command.js';
 import { SetProfileImage } from './set-profile-image.command.js';
@@ -28,7 +29,8 @@ export class SetProfileImageHandler implements ICommandHandler<SetProfileImage> 
         assertAttachable(current, userId, 'profile-photo');
         return { events: [{ type: 'ProfileImageSet' as const, data: { mediaId, userId } }], result: null };
       },
-      { metadata: { actingUserId: userId }, waitFor: [MEDIA_PROJECTION] },
+      // The nav bar's avatar (the auth check) shows the new photo as soon as this answers.
+      { metadata: { actingUserId: userId }, waitFor: [MEDIA_PROJECTION, USERS_PROJECTION] },
     );
     return { objectPath: mediaPath(mediaId) };
   }
