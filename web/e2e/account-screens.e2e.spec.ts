@@ -7,6 +7,8 @@ test.describe('account screens', () => {
   });
 
   test('fit a 360 px phone and look right', async ({ page }, testInfo) => {
+    // Seven full-page screenshots; the first test of a run also meets a cold server.
+    test.setTimeout(90_000);
     if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
     const pages = [
       { path: '/role-selection', heading: 'Choose Your Role', name: 'role-selection' },

@@ -201,6 +201,7 @@ test.describe('membership flows', () => {
   });
 
   test('the membership pages send people to the step they are missing', async ({ page, context }, testInfo) => {
+    test.setTimeout(90_000);
     // Signed out: /verification goes back to role selection, then account creation, then asks to log in.
     await page.goto('/verification');
     await expect(page).toHaveURL(/\/role-selection$/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { becomeVerifiedFan, field, newAccount, signUpInContext, toastRegion } from './support/accounts';
-import { nothingCutOff, noSideScroll, shoot } from './support/pages';
+import { dismissToast, nothingCutOff, noSideScroll, shoot } from './support/pages';
 
 // My Profile: the four cards; a username with the availability messages; genres from the dropdown;
 // account details; visibility and notification toggles kept after a reload; the phone layout.
@@ -46,6 +46,7 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
   // A photo: uploaded, checked by the api, and at once the nav bar's avatar.
   await page.getByLabel(/Profile photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_2X2 });
   await expect(toastRegion(page).getByText('Profile picture updated!')).toBeVisible({ timeout: 20_000 });
+  await dismissToast(page);
   const navAvatar = page.getByRole('navigation', { name: 'Main' }).locator('img');
   await expect(navAvatar).toHaveAttribute('src', /\/api\/media\/[0-9a-f-]{36}$/);
   await expect.poll(() => navAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -60,6 +61,7 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
   await expect(page.getByText('Username is available!')).toBeVisible();
   await page.getByRole('button', { name: 'Save Username' }).click();
   await expect(toastRegion(page).getByText('Username updated successfully!')).toBeVisible();
+  await dismissToast(page);
   await expect(page.getByRole('button', { name: 'Save Username' })).toBeHidden();
 
   // Genres: the dropdown opens on focus, filters by substring, and a custom genre is kept.
@@ -77,12 +79,14 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
   await expect(page.getByRole('listbox', { name: 'Genre 2 suggestions' })).toBeHidden();
   await page.getByRole('button', { name: 'Save Genres' }).click();
   await expect(toastRegion(page).getByText('Profile updated successfully!')).toBeVisible();
+  await dismissToast(page);
 
   // Account details.
   await field(page, 'First Name').fill('Robin');
   await field(page, 'Phone').fill('+1 512 555 0100');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastRegion(page).getByText('Profile updated successfully!')).toBeVisible();
+  await dismissToast(page);
 
   // Settings: one of each card, with the spec's defaults before.
   const publicProfile = page.getByRole('switch', { name: 'Public profile' });
@@ -90,10 +94,12 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
   await page.getByRole('switch', { name: 'Show my upvotes' }).check();
   await page.getByRole('button', { name: 'Save Settings' }).first().click();
   await expect(toastRegion(page).getByText('Profile updated successfully!')).toBeVisible();
+  await dismissToast(page);
   await expect(page.getByRole('switch', { name: 'Profile activity' })).toBeChecked();
   await page.getByRole('switch', { name: 'Profile activity' }).uncheck();
   await page.getByRole('button', { name: 'Save Settings' }).last().click();
   await expect(toastRegion(page).getByText('Profile updated successfully!')).toBeVisible();
+  await dismissToast(page);
   await shoot(page, testInfo, 'profile');
 
   await page.reload();

@@ -52,6 +52,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     LOCAL_S3_PORT: String(await freePort()),
     LOCAL_S3_DIR: s3Dir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Every test signs up its own accounts, all from 127.0.0.1: the per-address limits would stop the
+    // suite long before a person could notice them (the limits themselves are tested in the api tier).
+    RATE_LIMIT_FACTOR: '20',
   };
   const product = spawn(process.execPath, [path.join(repoRoot, 'deploy/local/start.mjs')], {
     cwd: repoRoot,

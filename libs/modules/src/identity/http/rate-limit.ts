@@ -43,7 +43,9 @@ export class RateLimitGuard implements CanActivate {
     @InjectConfig() private readonly config: AppConfig,
   ) {
     for (const [action, limits] of Object.entries(RATE_LIMITS)) {
-      for (const [scope, { points, seconds }] of Object.entries(limits)) {
+      for (const [scope, limit] of Object.entries(limits)) {
+        const points = limit.points * config.RATE_LIMIT_FACTOR;
+        const seconds = limit.seconds;
         this.limiters.set(
           `${action}:${scope}`,
           new RateLimiterRedis({
@@ -68,7 +70,8 @@ export class RateLimitGuard implements CanActivate {
       if (email && action === 'login') {
         // Only failed logins count against an email, so nobody can lock a member out by guessing.
         const spent = await this.limiters.get('login:perEmail')!.get(email);
-        if (spent && spent.consumedPoints >= RATE_LIMITS.login.perEmail.points) throw spent;
+        if (spent && spent.consumedPoints >= RATE_LIMITS.login.perEmail.points * this.config.RATE_LIMIT_FACTOR)
+          throw spent;
       } else if (email) {
         await this.limiters.get(`${action}:perEmail`)!.consume(email);
       }
