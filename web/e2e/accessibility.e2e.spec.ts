@@ -44,7 +44,7 @@ test.afterEach(() => {
 
 test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
   // Ten axe scans in one test: ~12 s on an idle machine, more than 30 s seen when CI shares the cores.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   for (const [path, heading] of [
     ['/', 'Claim Your Place in the Movement'],
     ['/role-selection', null],
@@ -72,7 +72,7 @@ test('public screens have no WCAG 2.1 AA violations', async ({ page }) => {
 });
 
 test('membership screens have no WCAG 2.1 AA violations', async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await signUpInContext(context, newAccount('a11y-fan'));
 
   await page.goto('/verification');
@@ -113,7 +113,7 @@ test('membership screens have no WCAG 2.1 AA violations', async ({ page, context
 });
 
 test('artist screens have no WCAG 2.1 AA violations', async ({ page, context, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // One fan adds an artist; a second one finds it while adding, so the duplicate check shows too.
   const adder = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   await signUpInContext(adder, newAccount('a11y-artist-adder'));
@@ -167,7 +167,7 @@ test('artist screens have no WCAG 2.1 AA violations', async ({ page, context, br
 });
 
 test('venue screens have no WCAG 2.1 AA violations', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signUpInContext(context, newAccount('a11y-venues'));
   await becomeVerifiedFan(page);
   const venue = await addVenueViaApi(context, { name: `Harbor Hall ${Math.random().toString(36).slice(2, 8)}` });
