@@ -16,6 +16,9 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   const logger = createLogger('api', config.LOG_LEVEL);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
+  // API answers are per user and read once by the web app, which never revalidates them: hashing every
+  // body for an ETag (a list page is ~20 kB) bought nothing. Static files keep theirs (serve-web.ts).
+  app.set('etag', false);
   app.use(securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT));
   app.setGlobalPrefix('api');
   configureSessions(

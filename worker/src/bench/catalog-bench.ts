@@ -70,10 +70,15 @@ export interface CatalogBenchResult {
   concurrency: number;
   secondsPerScenario: number;
   poolSize: number;
+  apiProcesses: number;
+  loadGenerator: LoadGenerator;
   scenarios: CatalogScenarioResult[];
 }
 
 export const CATALOG_TARGETS = { p99Ms: 50, ratio: 0.5 } as const;
+
+/** How many signed-in fans the load comes from (each request carries one of their sessions). */
+const VIEWERS = 20;
 
 const SYLLABLES = [
   'ka',
@@ -205,8 +210,18 @@ interface ApiProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * As deployed on a machine of this size: one api process per core (API_PROCESSES, at most 2 here, or
+ * BENCH_API_PROCESSES), sharing the pool size the bare baseline gets, so both hold as many connections.
+ */
+export function apiProcesses(): number {
+  const wanted = Number(process.env.BENCH_API_PROCESSES || Math.min(2, os.availableParallelism()));
+  return Number.isInteger(wanted) && wanted > 0 ? wanted : 1;
+}
+
 async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: number): Promise<ApiProcess> {
   const port = await unusedPort();
+  const processes = apiProcesses();
   const child = spawn(process.execPath, [nodePath.join(REPO_ROOT, 'api/dist/main.js')], {
     env: {
       ...process.env,
@@ -218,7 +233,10 @@ async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: 
       HOST: '127.0.0.1',
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
-      DB_POOL_SIZE: String(poolSize),
+      API_PROCESSES: String(processes),
+      DB_POOL_SIZE: String(Math.max(1, Math.floor(poolSize / processes))),
+      // The bench signs up its viewers from one address.
+      RATE_LIMIT_FACTOR: '20',
       QUEUE_PREFIX: `bench-${process.pid}`,
       SESSION_SECRET: `bench-session-secret-${randomUUID()}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -281,24 +299,68 @@ async function signUp(baseUrl: string): Promise<{ cookie: string; userId: string
   return { cookie: cookie(), userId };
 }
 
+/** wrk (a C load generator, Debian's `wrk`) when it is installed: it costs the shared cores far less. */
+async function wrkAvailable(): Promise<boolean> {
+  return execFileAsync('wrk', ['--version']).then(
+    () => true,
+    (error: { code?: unknown }) => error.code !== 'ENOENT',
+  );
+}
+
+/** wrk's script: a random path and a random viewer's cookies per request; the figures as JSON at the end. */
+const WRK_SCRIPT = `
+local paths, cookies = {}, {}
+for line in io.lines(os.getenv("BENCH_PATHS")) do if #line > 0 then paths[#paths + 1] = line end end
+for line in io.lines(os.getenv("BENCH_COOKIES")) do if #line > 0 then cookies[#cookies + 1] = line end end
+math.randomseed(os.time())
+request = function()
+  return wrk.format("GET", paths[math.random(#paths)], { ["cookie"] = cookies[math.random(#cookies)] })
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"perSecond":%f,"p50Ms":%f,"p99Ms":%f,"errors":%d}\\n',
+    summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000,
+    latency:percentile(99) / 1000, e.status + e.connect + e.read + e.write + e.timeout))
+end
+`;
+
+export type LoadGenerator = 'wrk' | 'undici';
+
 /**
- * The api under load from http-load.ts, a process of its own (undici's client on keep-alive
- * connections: fetch() would cost the load generator, which shares the cores, several times more CPU),
- * over 2,000 paths drawn from the scenario; a 3 s warm-up first.
+ * The api under load from a process of its own: wrk when installed, else http-load.ts (undici's client;
+ * fetch() would cost the load generator, which shares the cores, several times more CPU). Keep-alive
+ * connections, one per client, each request a path drawn from the scenario's (2,000 unless `paths`
+ * says) with the cookies of one of the viewers; a 3 s warm-up first.
  */
 async function loadApi(
+  generator: LoadGenerator,
   baseUrl: string,
-  cookie: string,
+  cookies: string[],
   concurrency: number,
   seconds: number,
   path: () => string,
+  paths = 2000,
 ): Promise<LatencyFigures> {
   const dir = await mkdtemp(nodePath.join(os.tmpdir(), 'payola-bench-'));
   const pathsFile = nodePath.join(dir, 'paths.txt');
-  await writeFile(pathsFile, Array.from({ length: 2000 }, path).join('\n'));
+  const cookiesFile = nodePath.join(dir, 'cookies.txt');
+  await writeFile(pathsFile, Array.from({ length: paths }, path).join('\n'));
+  await writeFile(cookiesFile, cookies.join('\n'));
   try {
+    if (generator === 'wrk') {
+      const script = nodePath.join(dir, 'load.lua');
+      await writeFile(script, WRK_SCRIPT);
+      const env = { ...process.env, BENCH_PATHS: pathsFile, BENCH_COOKIES: cookiesFile };
+      const run = async (s: number) => {
+        const args = ['-t1', `-c${concurrency}`, `-d${s}s`, '--timeout', '10s', '-s', script, baseUrl];
+        const { stdout } = await execFileAsync('wrk', args, { env, maxBuffer: 1 << 20 });
+        return JSON.parse(stdout.trim().split('\n').at(-1)!) as LatencyFigures;
+      };
+      await run(3);
+      return await run(seconds);
+    }
     const script = nodePath.join(REPO_ROOT, 'worker/dist/bench/http-load.js');
-    const args = [script, baseUrl, String(concurrency), '3', String(seconds), cookie, pathsFile];
+    const args = [script, baseUrl, String(concurrency), '3', String(seconds), cookiesFile, pathsFile];
     const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 1 << 20 });
     return JSON.parse(stdout) as LatencyFigures;
   } finally {
@@ -393,11 +455,16 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
   const api = await startApiProcess(databaseUrl, options.redisUrl, poolSize);
   try {
     await migrateReadModels(pool, [artistsProjection, venuesProjection]);
-    const viewer = await signUp(api.baseUrl);
+    // Signed-in fans asking at once, each with artists, votes and favourites of their own.
+    const viewers = [];
+    for (let i = 0; i < VIEWERS; i++) viewers.push(await signUp(api.baseUrl));
+    const viewer = viewers[0]!;
+    const cookies = viewers.map((v) => v.cookie);
+    const generator: LoadGenerator = (await wrkAvailable()) ? 'wrk' : 'undici';
     const store = new EventStore(pool, createDomainEventRegistry());
 
     log(`  seeding ${formatInt(artistCount)} artists with votes and favourites (events through the event store)`);
-    const fans = [viewer.userId, ...Array.from({ length: 999 }, () => randomUUID())];
+    const fans = [...viewers.map((v) => v.userId), ...Array.from({ length: 1000 - VIEWERS }, () => randomUUID())];
     const ids: string[] = [];
     const names: string[] = [];
     let votes = 0;
@@ -511,7 +578,13 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       (await pool.query(preparedStatement(text, values))).rowCount !== null;
     const listFilters = (extra: Partial<TArtistListFilters>): TArtistListFilters => ({ limit: 24, ...extra });
     const venueFilters = (extra: Partial<TVenueListFilters>): TVenueListFilters => ({ limit: 24, ...extra });
-    const scenarios: { name: string; path: () => string; baseline: () => () => Promise<boolean> }[] = [
+    const scenarios: {
+      name: string;
+      path: () => string;
+      baseline: () => () => Promise<boolean>;
+      /** How many paths the load draws from (2,000 unless said). */
+      paths?: number;
+    }[] = [
       {
         name: 'list: All Artists, first page',
         path: () => '/api/artists/all',
@@ -539,6 +612,16 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       {
         name: 'search: name, typos',
         path: () => `/api/artists/all?q=${encodeURIComponent(searchTerm(pick(names)))}`,
+        baseline: () => {
+          const sql = artistListSql(viewer.userId, 'all', listFilters({ q: searchTerm(pick(names)) }));
+          return bare(sql.text, sql.values);
+        },
+      },
+      {
+        // Few of 50,000 drawn searches repeat within a run: the read cache rarely holds the answer.
+        name: 'search: 50,000 drawn terms (mostly uncached)',
+        path: () => `/api/artists/all?q=${encodeURIComponent(searchTerm(pick(names)))}`,
+        paths: 50_000,
         baseline: () => {
           const sql = artistListSql(viewer.userId, 'all', listFilters({ q: searchTerm(pick(names)) }));
           return bare(sql.text, sql.values);
@@ -590,7 +673,15 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     const results: CatalogScenarioResult[] = [];
     for (const scenario of chosen) {
       // A short warm-up of both paths, then each measured on its own.
-      const ours = await loadApi(api.baseUrl, viewer.cookie, concurrency, secondsPerScenario, scenario.path);
+      const ours = await loadApi(
+        generator,
+        api.baseUrl,
+        cookies,
+        concurrency,
+        secondsPerScenario,
+        scenario.path,
+        scenario.paths,
+      );
       await load(concurrency, 1, () => scenario.baseline()());
       const baseline = await load(concurrency, secondsPerScenario, () => scenario.baseline()());
       const result = { name: scenario.name, ours, baseline, ratio: ours.perSecond / baseline.perSecond };
@@ -613,6 +704,8 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       concurrency,
       secondsPerScenario,
       poolSize,
+      apiProcesses: apiProcesses(),
+      loadGenerator: generator,
       scenarios: results,
     };
   } finally {

@@ -5,14 +5,16 @@ import { percentile } from './bench-util.js';
 /**
  * The catalogue bench's HTTP load generator, in a process of its own so that its timings do not include
  * the pauses of the bench process (which holds the seeding's data and the baseline's pool):
- *   node http-load.js <baseUrl> <concurrency> <warm-up s> <seconds> <cookie> <paths file>
- * Each of `concurrency` keep-alive connections GETs a random path of the file in a closed loop, first for
+ *   node http-load.js <baseUrl> <concurrency> <warm-up s> <seconds> <cookies file> <paths file>
+ * Each of `concurrency` keep-alive connections GETs a random path of the file, with a random line of the
+ * cookies file as its cookies, in a closed loop, first for
  * the warm-up (not counted), then for `seconds`; prints the LatencyFigures as JSON on stdout.
  */
 async function main(): Promise<void> {
-  const [baseUrl, concurrencyArg, warmUpArg, secondsArg, cookie, pathsFile] = process.argv.slice(2);
+  const [baseUrl, concurrencyArg, warmUpArg, secondsArg, cookiesFile, pathsFile] = process.argv.slice(2);
   const concurrency = Number(concurrencyArg);
   const paths = readFileSync(pathsFile!, 'utf8').split('\n').filter(Boolean);
+  const cookies = readFileSync(cookiesFile!, 'utf8').split('\n').filter(Boolean);
   const http = new Pool(baseUrl!, { connections: concurrency });
   const run = async (seconds: number) => {
     const latencies: number[] = [];
@@ -23,8 +25,9 @@ async function main(): Promise<void> {
       Array.from({ length: concurrency }, async () => {
         while (performance.now() < deadline) {
           const path = paths[Math.floor(Math.random() * paths.length)]!;
+          const cookie = cookies[Math.floor(Math.random() * cookies.length)]!;
           const t0 = performance.now();
-          const ok = await http.request({ method: 'GET', path, headers: { cookie: cookie! } }).then(
+          const ok = await http.request({ method: 'GET', path, headers: { cookie } }).then(
             async (response) => {
               await response.body.arrayBuffer();
               return response.statusCode === 200;

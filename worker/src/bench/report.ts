@@ -198,6 +198,13 @@ export function formatTable(results: BenchResults, replayTarget: number): string
     "ratio = our events/s ÷ the baseline's events/s (for replay: scan time ÷ replay time; for the catalogue: " +
       'api requests/s ÷ the same SQL through pg, same pool size).',
   );
+  if (results.catalog) {
+    const { catalog } = results;
+    lines.push(
+      `catalogue load: ${catalog.apiProcesses} api process(es) sharing ${catalog.poolSize} connections, ` +
+        `load from ${catalog.loadGenerator}, 20 signed-in fans.`,
+    );
+  }
   for (const error of results.errors) lines.push(`ERROR in ${error.phase}: ${error.message}`);
   return lines.join('\n');
 }

@@ -22,6 +22,8 @@ export const ZConfig = z.object({
     .string({ error: 'is required (the PostgreSQL connection string, e.g. postgres://postgres@127.0.0.1:5432/payola)' })
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
   DB_POOL_SIZE: positiveInt.default(10),
+  /** How many api processes share the port (node:cluster): one per core the api may use. */
+  API_PROCESSES: positiveInt.default(1),
   /** Multiplies the attempts every rate limit allows (end-to-end runs sign up many accounts from one address). */
   RATE_LIMIT_FACTOR: positiveInt.default(1),
   REDIS_URL: z

@@ -103,9 +103,11 @@ export class ArtistQueriesController {
     );
   }
 
-  private async list(user: SessionUser, tab: ArtistTab, query: ListQuery, res: Response): Promise<TArtist[]> {
+  /** A page answers as JSON text (TArtist[]): the read cache keeps most of it serialized (catalog-read-cache.ts). */
+  private async list(user: SessionUser, tab: ArtistTab, query: ListQuery, res: Response): Promise<string> {
     const page = await this.queries.execute(new GetArtistList(user.id, tab, query));
     if (page.nextCursor) res.setHeader(ARTIST_LIST_NEXT_CURSOR_HEADER, page.nextCursor);
-    return page.artists;
+    res.type('application/json');
+    return page.json();
   }
 }

@@ -84,9 +84,11 @@ export class VenueQueriesController {
     return this.queries.execute(new GetVenue(venueId, user.id));
   }
 
-  private async list(user: SessionUser, tab: VenueTab, query: ListQuery, res: Response): Promise<TVenue[]> {
+  /** A page answers as JSON text (TVenue[]): the read cache keeps most of it serialized (catalog-read-cache.ts). */
+  private async list(user: SessionUser, tab: VenueTab, query: ListQuery, res: Response): Promise<string> {
     const page = await this.queries.execute(new GetVenueList(user.id, tab, query));
     if (page.nextCursor) res.setHeader(VENUE_LIST_NEXT_CURSOR_HEADER, page.nextCursor);
-    return page.venues;
+    res.type('application/json');
+    return page.json();
   }
 }

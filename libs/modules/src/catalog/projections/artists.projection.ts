@@ -3,20 +3,25 @@ import { foldName, MIN_TYPO_WORD_LENGTH, nameSearchKey } from '@app/domain';
 import { defineProjection } from '@app/event-store';
 import { preparing } from '@app/platform';
 import { ARTISTS_PROJECTION } from '../catalog-names.js';
+import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
 import { indexNameWords, wordIndexTables, wordIndexTablesSql } from './word-index.js';
 
 /** The artists' word index (search-words.ts): `catalog_artist_words` and `catalog_artist_word_variants`. */
 const WORD_INDEX = 'catalog_artist';
+/** The revision's table prefix (catalog-revision.ts): `catalog_artist_revision`. */
+const REVISION = 'catalog_artist';
 
-type ArtistReadEvent = EventOfType<
-  | 'ArtistAdded'
-  | 'ArtistLinksAdded'
-  | 'ArtistVerified'
-  | 'VoteCast'
-  | 'VoteWithdrawn'
-  | 'ArtistFavorited'
-  | 'ArtistUnfavorited'
->;
+const ARTIST_READ_EVENTS = [
+  'ArtistAdded',
+  'ArtistLinksAdded',
+  'ArtistVerified',
+  'VoteCast',
+  'VoteWithdrawn',
+  'ArtistFavorited',
+  'ArtistUnfavorited',
+] as const;
+
+type ArtistReadEvent = EventOfType<(typeof ARTIST_READ_EVENTS)[number]>;
 
 /**
  * The artist lists, search and profiles: one row per artist with its counts, and the rows behind the
@@ -26,15 +31,7 @@ type ArtistReadEvent = EventOfType<
 export const artistsProjection = defineProjection<ArtistReadEvent>({
   kind: 'projection',
   name: ARTISTS_PROJECTION,
-  eventTypes: [
-    'ArtistAdded',
-    'ArtistLinksAdded',
-    'ArtistVerified',
-    'VoteCast',
-    'VoteWithdrawn',
-    'ArtistFavorited',
-    'ArtistUnfavorited',
-  ],
+  eventTypes: ARTIST_READ_EVENTS,
   tables: [
     'catalog_artists',
     'catalog_artist_fans',
@@ -42,6 +39,7 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
     'catalog_artist_favorites',
     'catalog_artist_totals',
     ...wordIndexTables(WORD_INDEX),
+    revisionTable(REVISION),
   ],
   migrations: [
     {
@@ -120,6 +118,11 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
                  generate_series(1, char_length(word)) as i
             where char_length(word) >= ${MIN_TYPO_WORD_LENGTH};
             drop index catalog_artists_search;`,
+    },
+    {
+      version: 4,
+      description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
+      sql: revisionTableSql(REVISION, ARTISTS_PROJECTION, ARTIST_READ_EVENTS),
     },
   ],
   async handle(events, connection) {
@@ -228,5 +231,6 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
         }
       }
     }
+    await saveRevision(db, REVISION, events);
   },
 });

@@ -3,20 +3,25 @@ import { foldName, nameSearchKey } from '@app/domain';
 import { defineProjection } from '@app/event-store';
 import { preparing, type Queryable } from '@app/platform';
 import { VENUES_PROJECTION } from '../catalog-names.js';
+import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
 import { indexNameWords, wordIndexTables, wordIndexTablesSql } from './word-index.js';
 
 /** The venues' word index (search-words.ts): `catalog_venue_words` and `catalog_venue_word_variants`. */
 const WORD_INDEX = 'catalog_venue';
+/** The revision's table prefix (catalog-revision.ts): `catalog_venue_revision`. */
+const REVISION = 'catalog_venue';
 
-type VenueReadEvent = EventOfType<
-  | 'VenueAdded'
-  | 'VenueUpdated'
-  | 'VenueDuplicateConfirmed'
-  | 'VenueVoteCast'
-  | 'VenueVoteWithdrawn'
-  | 'VenueFavorited'
-  | 'VenueUnfavorited'
->;
+const VENUE_READ_EVENTS = [
+  'VenueAdded',
+  'VenueUpdated',
+  'VenueDuplicateConfirmed',
+  'VenueVoteCast',
+  'VenueVoteWithdrawn',
+  'VenueFavorited',
+  'VenueUnfavorited',
+] as const;
+
+type VenueReadEvent = EventOfType<(typeof VENUE_READ_EVENTS)[number]>;
 
 /** The columns an add and an update both write, in the order of `detailValues`. */
 const DETAIL_COLUMNS = [
@@ -75,15 +80,7 @@ async function countChange(db: Queryable, column: 'vote_count' | 'favorite_count
 export const venuesProjection = defineProjection<VenueReadEvent>({
   kind: 'projection',
   name: VENUES_PROJECTION,
-  eventTypes: [
-    'VenueAdded',
-    'VenueUpdated',
-    'VenueDuplicateConfirmed',
-    'VenueVoteCast',
-    'VenueVoteWithdrawn',
-    'VenueFavorited',
-    'VenueUnfavorited',
-  ],
+  eventTypes: VENUE_READ_EVENTS,
   tables: [
     'catalog_venues',
     'catalog_venue_fans',
@@ -91,6 +88,7 @@ export const venuesProjection = defineProjection<VenueReadEvent>({
     'catalog_venue_favorites',
     'catalog_venue_totals',
     ...wordIndexTables(WORD_INDEX),
+    revisionTable(REVISION),
   ],
   migrations: [
     {
@@ -157,6 +155,11 @@ export const venuesProjection = defineProjection<VenueReadEvent>({
               public_count integer not null
             );
             ${wordIndexTablesSql(WORD_INDEX)}`,
+    },
+    {
+      version: 2,
+      description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
+      sql: revisionTableSql(REVISION, VENUES_PROJECTION, VENUE_READ_EVENTS),
     },
   ],
   async handle(events, connection) {
@@ -255,5 +258,6 @@ export const venuesProjection = defineProjection<VenueReadEvent>({
         }
       }
     }
+    await saveRevision(db, REVISION, events);
   },
 });

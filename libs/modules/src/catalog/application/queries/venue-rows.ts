@@ -1,7 +1,11 @@
 import type { TVenue } from '@app/contracts';
 import type { CanonicalLink } from '@app/domain';
+import { catalogFlagsSql, revisionColumn, type UserFlags } from './catalog-read-cache.js';
 
-/** The columns every venue read selects, with the flags of the user in parameter `$1`. */
+/**
+ * The columns every venue read selects, with the flags of the user in parameter `$1` and the catalogue's
+ * revision (catalog-read-cache.ts).
+ */
 export const VENUE_COLUMNS = `e.id, e.name, e.venue_type, e.street_address, e.city, e.state, e.country, e.capacity,
   e.age_restriction, e.sound_system, e.bio, e.phone_number, e.email, e.booking_contact, e.accessibility, e.parking,
   e.links, e.added_by, e.added_by_fan_number, e.is_public, e.created_at, e.vote_count, e.favorite_count,
@@ -9,7 +13,25 @@ export const VENUE_COLUMNS = `e.id, e.name, e.venue_type, e.street_address, e.ci
   exists (select 1 from catalog_venue_votes o where o.venue_id = e.id and o.user_id = $1) as user_has_voted,
   exists (select 1 from catalog_venue_favorites f where f.venue_id = e.id and f.user_id = $1) as user_has_favorited,
   exists (select 1 from catalog_venue_fans u where u.venue_id = e.id and u.user_id = $1 and not u.added)
-    as has_user_confirmed`;
+    as has_user_confirmed,
+  ${revisionColumn('catalog_venue')}`;
+
+/** The revision and the flags of the user `$1` for the venues `$2`, for a cached read (catalog-read-cache.ts). */
+export const VENUE_FLAGS_SQL = catalogFlagsSql({
+  prefix: 'catalog_venue',
+  idColumn: 'venue_id',
+  fansWhere: 'not t.added',
+});
+
+/** The fields of a cached venue that depend on the user who asks. */
+export function venueUserFields(venue: TVenue, flags: UserFlags, userId: string): Partial<TVenue> {
+  return {
+    userHasVoted: flags.voted.has(venue.id),
+    userHasFavorited: flags.favorited.has(venue.id),
+    hasUserAdded: venue.addedById === userId,
+    hasUserConfirmed: flags.verified.has(venue.id),
+  };
+}
 
 /** One venue by id (`$2`) with the flags of the user `$1`. */
 export const VENUE_PROFILE_SQL = `select ${VENUE_COLUMNS} from catalog_venues e where e.id = $2`;
@@ -42,6 +64,7 @@ export interface VenueRow {
   user_has_voted: boolean;
   user_has_favorited: boolean;
   has_user_confirmed: boolean;
+  revision: string | null;
 }
 
 /** A venue as the API shows it to `userId`: the website apart, the other links as `socialUrls` (spec §3). */

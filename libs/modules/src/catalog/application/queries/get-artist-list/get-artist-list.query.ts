@@ -7,6 +7,8 @@ export interface ArtistListPage {
   artists: TArtist[];
   /** Null on the last page. */
   nextCursor: string | null;
+  /** The artists as the JSON array the API answers with (built mostly from the read cache's text). */
+  json(): string;
 }
 
 /**

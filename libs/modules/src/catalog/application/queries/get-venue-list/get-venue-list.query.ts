@@ -7,6 +7,8 @@ export interface VenueListPage {
   venues: TVenue[];
   /** Null on the last page. */
   nextCursor: string | null;
+  /** The venues as the JSON array the API answers with (built mostly from the read cache's text). */
+  json(): string;
 }
 
 /**

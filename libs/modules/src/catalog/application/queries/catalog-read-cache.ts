@@ -1,0 +1,184 @@
+import DataLoader from 'dataloader';
+import { preparedStatement, type Pool } from '@app/platform';
+
+/** The signed-in user's own marks on a page's entries, read fresh on every request. */
+export interface UserFlags {
+  voted: ReadonlySet<string>;
+  favorited: ReadonlySet<string>;
+  /** Artists: added or verified by the user. Venues: confirmed as a duplicate by the user. */
+  verified: ReadonlySet<string>;
+}
+
+/** What a read gives: entries in order, and a value that rides along (the next page's cursor). */
+export interface CachedRead<T, M> {
+  entries: T[];
+  meta: M;
+  /** The entries as a JSON array, mostly from text kept with the cache (a list page is ~20 kB of it). */
+  json(): string;
+}
+
+/** A read straight from the tables, with the catalogue's revision that was current for it (null: none). */
+export interface LoadedRead<T, M> {
+  entries: T[];
+  meta: M;
+  revision: string | null;
+}
+
+export interface CatalogReadCacheOptions<T> {
+  /**
+   * One statement (catalogFlagsSql) giving a row per (user, ids) pair of the arrays `$1` and `$2`, in
+   * their order: `revision` (the catalogue's revision, as text) and the arrays `voted`, `favorited` and
+   * `verified`, which of those ids the user has marked. One snapshot, so the marks and the revision agree.
+   */
+  flagsSql: string;
+  /** The per-user fields of an entry, as the user who asks sees them. */
+  userFields(entry: T, flags: UserFlags, userId: string): Partial<T>;
+  /** How many reads are kept; the least recently used goes first. */
+  capacity: number;
+}
+
+interface FlagsRequest {
+  userId: string;
+  ids: string[];
+}
+
+type FlagsAnswer = UserFlags & { revision: string };
+
+const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set() };
+
+interface Slot<T, M> {
+  revision: string;
+  ids: string[];
+  entries: T[];
+  meta: M;
+  /** Each entry's JSON without its per-user fields and without the closing brace. */
+  heads: string[];
+}
+
+/**
+ * The api's cache of catalogue reads (list pages, searches, profiles). Every request still asks
+ * PostgreSQL one small question, the current revision and the user's own flags for the cached ids, and
+ * uses the cached entries only when the revision has not moved since they were read
+ * (projections/catalog-revision.ts), so an answer is never older than the read model; what it saves is
+ * the page's query (index scans, wide rows) and turning its rows into entries. Any change to the
+ * catalogue moves the revision, after which each read goes to the tables once and is kept again.
+ */
+export class CatalogReadCache<T extends { id: string }, M> {
+  private readonly slots = new Map<string, Slot<T, M>>();
+  /**
+   * The requests that reach their flags check in the same turn of the event loop share one statement
+   * (a busy api turns many at once). Only requests that have already arrived join a batch, and the
+   * statement starts after them, so each still sees every write that finished before it asked.
+   */
+  private readonly flagsLoader: DataLoader<FlagsRequest, FlagsAnswer>;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: CatalogReadCacheOptions<T>,
+  ) {
+    this.flagsLoader = new DataLoader((requests) => this.loadFlags(requests), {
+      cache: false,
+      maxBatchSize: 200,
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    });
+  }
+
+  async read(key: string, userId: string, load: () => Promise<LoadedRead<T, M>>): Promise<CachedRead<T, M>> {
+    const slot = this.slots.get(key);
+    if (slot) {
+      const flags = await this.flagsLoader.load({ userId, ids: slot.ids });
+      if (flags.revision === slot.revision) {
+        // A Map keeps insertion order: moving the key to the end makes the first key the least recent.
+        this.slots.delete(key);
+        this.slots.set(key, slot);
+        const fields = slot.entries.map((entry) => this.options.userFields(entry, flags, userId));
+        return {
+          entries: slot.entries.map((entry, i) => ({ ...entry, ...fields[i] })),
+          meta: slot.meta,
+          json: () => `[${slot.heads.map((head, i) => completeHead(head, fields[i]!)).join(',')}]`,
+        };
+      }
+      this.slots.delete(key);
+    }
+    const { entries, meta, revision } = await load();
+    if (revision !== null) {
+      const heads = entries.map((entry) => this.head(entry));
+      this.slots.set(key, { revision, ids: entries.map((entry) => entry.id), entries, meta, heads });
+      if (this.slots.size > this.options.capacity) this.slots.delete(this.slots.keys().next().value!);
+    }
+    return { entries, meta, json: () => JSON.stringify(entries) };
+  }
+
+  /** `{"id":...,"name":...` with the per-user fields left out, to be completed per request. */
+  private head(entry: T): string {
+    const userKeys = new Set(Object.keys(this.options.userFields(entry, NO_FLAGS, '')));
+    const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => !userKeys.has(name)));
+    return JSON.stringify(shared).slice(0, -1);
+  }
+
+  private async loadFlags(requests: readonly FlagsRequest[]): Promise<FlagsAnswer[]> {
+    const { rows } = await this.pool.query<{
+      revision: string;
+      voted: string[];
+      favorited: string[];
+      verified: string[];
+    }>(
+      preparedStatement(this.options.flagsSql, [
+        requests.map((request) => request.userId),
+        requests.map((request) => request.ids.join(',')),
+      ]),
+    );
+    return rows.map((row) => ({
+      revision: row.revision,
+      voted: new Set(row.voted),
+      favorited: new Set(row.favorited),
+      verified: new Set(row.verified),
+    }));
+  }
+}
+
+/** A kept head (`{"id":...`) closed with the per-user fields. */
+function completeHead(head: string, fields: object): string {
+  const json = JSON.stringify(fields);
+  return json === '{}' ? `${head}}` : `${head},${json.slice(1)}`;
+}
+
+/**
+ * The flags statement of a catalogue whose tables are named `<prefix>s`, `<prefix>_votes`, ...: for each
+ * user of `$1` the ids of `$2` (comma-separated UUIDs) that the user has marked.
+ */
+export function catalogFlagsSql(options: {
+  prefix: string;
+  idColumn: string;
+  /** Extra condition on the `<prefix>_fans` rows (alias `t`) that count as `verified`. */
+  fansWhere?: string;
+}): string {
+  const { prefix, idColumn } = options;
+  const marked = (table: string, extra = '') =>
+    `array(select t.${idColumn} from ${prefix}_${table} t
+           where t.user_id = k.user_id and t.${idColumn} = any(string_to_array(k.ids, ','))${extra})`;
+  return `select (select position::text from ${prefix}_revision) as revision,
+            ${marked('votes')} as voted,
+            ${marked('favorites')} as favorited,
+            ${marked('fans', options.fansWhere ? ` and ${options.fansWhere}` : '')} as verified
+          from unnest($1::text[], $2::text[]) with ordinality as k(user_id, ids, n)
+          order by k.n`;
+}
+
+/** The column that gives each row of a read the catalogue's current revision (one lookup per statement). */
+export function revisionColumn(prefix: string): string {
+  return `(select r.position::text from ${prefix}_revision r) as revision`;
+}
+
+/** List pages kept per api process: the first pages of the tabs, filters and popular searches. */
+export const LIST_CACHE_CAPACITY = 500;
+/** Profiles kept per api process (a few kB each). */
+export const PROFILE_CACHE_CAPACITY = 5000;
+
+/**
+ * A list read's cache key: the public tab is the same for everyone (the flags are applied per user);
+ * 'my' and 'favorites' are the user's own.
+ */
+export function listCacheKey(tab: 'all' | 'my' | 'favorites', userId: string, filters: object): string {
+  return JSON.stringify([tab, tab === 'all' ? '' : userId, filters]);
+}
