@@ -1,5 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { field, newAccount, PASSWORD, screenshot, signUpInContext, toastRegion, uniqueEmail } from './support/accounts';
+import { field, newAccount, PASSWORD, signUpInContext, toastRegion, uniqueEmail } from './support/accounts';
+import { noSideScroll, shoot as shootPage } from './support/pages';
+
+/** A screenshot of the whole page, which must not scroll sideways (toasts closed first: they would cover it). */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  await noSideScroll(page, name);
+  await shootPage(page, testInfo, name);
+}
 
 // Membership: the verification payment (built-in test mode), the identity check (test mode), the
 // success page and the first profile. Flows run on desktop; the phone project checks the layouts.
@@ -29,22 +36,6 @@ async function authCheck(page: Page) {
 
 function totalDueToday(page: Page) {
   return page.locator('dl').filter({ hasText: 'Total due today' });
-}
-
-async function noSideScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await noSideScroll(page, name);
-  // A toast from the previous step would cover the page.
-  const dismiss = toastRegion(page).getByRole('button', { name: 'Dismiss notification' });
-  if (await dismiss.isVisible()) {
-    await dismiss.click();
-    await expect(dismiss).toBeHidden();
-  }
-  await screenshot(page, testInfo, name);
 }
 
 test.describe('membership flows', () => {
