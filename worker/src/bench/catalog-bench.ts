@@ -30,6 +30,7 @@ import {
   venueListSql,
   venuesProjection,
 } from '@app/modules/catalog';
+import { usersProjection } from '@app/modules/identity';
 import { createPool, preparedStatement, withTransaction, type Logger, type Pool } from '@app/platform';
 import { checkpoint, formatInt, log, percentile, sleep } from './bench-util.js';
 import { REPO_ROOT } from './report.js';
@@ -211,11 +212,14 @@ interface ApiProcess {
 }
 
 /**
- * As deployed on a machine of this size: one api process per core (API_PROCESSES, at most 2 here, or
- * BENCH_API_PROCESSES), sharing the pool size the bare baseline gets, so both hold as many connections.
+ * One api process (API_PROCESSES's default) unless BENCH_API_PROCESSES says more, sharing the pool size
+ * the bare baseline gets, so both hold as many connections. Here the api shares 2 cores with PostgreSQL
+ * and the load generator: a second process (one per core, as on a machine of its own) served ~45% more
+ * list calls per second, but the scheduler then pauses one busy process for another so often that the
+ * p99 went from 10-18 ms to 40-76 ms (All Artists, wrk, 2026-11-25).
  */
 export function apiProcesses(): number {
-  const wanted = Number(process.env.BENCH_API_PROCESSES || Math.min(2, os.availableParallelism()));
+  const wanted = Number(process.env.BENCH_API_PROCESSES || 1);
   return Number.isInteger(wanted) && wanted > 0 ? wanted : 1;
 }
 
@@ -454,10 +458,22 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
   const pool = createPool({ connectionString: databaseUrl, max: poolSize, applicationName: 'payola-bench-catalog' });
   const api = await startApiProcess(databaseUrl, options.redisUrl, poolSize);
   try {
-    await migrateReadModels(pool, [artistsProjection, venuesProjection]);
-    // Signed-in fans asking at once, each with artists, votes and favourites of their own.
+    await migrateReadModels(pool, [usersProjection, artistsProjection, venuesProjection]);
+    // Signed-in fans asking at once, each with artists, votes and favourites of their own. The users
+    // projection runs meanwhile, as the worker would: sign-up waits for it (read-your-writes).
+    const users = new ConsumerRunner(pool, usersProjection, {
+      databaseUrl,
+      batchSize: 100,
+      pollIntervalMs: 20,
+      logger: options.logger,
+    });
+    await users.start();
     const viewers = [];
-    for (let i = 0; i < VIEWERS; i++) viewers.push(await signUp(api.baseUrl));
+    try {
+      for (let i = 0; i < VIEWERS; i++) viewers.push(await signUp(api.baseUrl));
+    } finally {
+      await users.stop();
+    }
     const viewer = viewers[0]!;
     const cookies = viewers.map((v) => v.cookie);
     const generator: LoadGenerator = (await wrkAvailable()) ? 'wrk' : 'undici';
