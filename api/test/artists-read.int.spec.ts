@@ -168,6 +168,31 @@ describe('artists: lists, search, profiles and suggestions (real PostgreSQL and 
     expect((await adder.client.get('/api/artists/reward-preview')).body.addArtist).toBe(50);
   });
 
+  it('ranks a search the same page by page: the exact name first, whole words, word starts, then typos', async () => {
+    // All Artists ranks inside the word index; My Artists (the same artists here) ranks on the artist
+    // rows: both must give this order, across page boundaries.
+    const fan = await signUpMember(api);
+    for (const name of ['Quasar', 'Quasar Alpha', 'Quasarium', 'Quasar Beta', 'Quasr Blue', 'Quasar Gamma']) {
+      await add(fan.client, artist(name));
+    }
+    const ranked = ['Quasar', 'Quasar Gamma', 'Quasar Beta', 'Quasar Alpha', 'Quasarium', 'Quasr Blue'];
+    for (const tab of ['all', 'my']) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const response = await fan.client.get(
+          `/api/artists/${tab}?q=quasar&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(response.status).toBe(200);
+        seen.push(...names(response.body));
+        cursor = response.headers[ARTIST_LIST_NEXT_CURSOR_HEADER.toLowerCase()];
+        if (!cursor) break;
+      }
+      expect({ tab, seen }).toEqual({ tab, seen: ranked });
+    }
+    expect(names((await fan.client.get('/api/artists/all?q=quasar%20beta')).body)[0]).toBe('Quasar Beta');
+  });
+
   it('a rebuild of the read models from the log gives the same rows (ops verify)', async () => {
     expect(await verifyProjection(api.db.pool, artistsProjection, { batchSize: 2 })).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { defineProjection } from '@app/event-store';
 import { preparing } from '@app/platform';
 import { ARTISTS_PROJECTION } from '../catalog-names.js';
 import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
-import { indexNameWords, wordIndexTables, wordIndexTablesSql } from './word-index.js';
+import { indexNameWords, wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
 
 /** The artists' word index (search-words.ts): `catalog_artist_words` and `catalog_artist_word_variants`. */
 const WORD_INDEX = 'catalog_artist';
@@ -123,6 +123,11 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
       version: 4,
       description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
       sql: revisionTableSql(REVISION, ARTISTS_PROJECTION, ARTIST_READ_EVENTS),
+    },
+    {
+      version: 5,
+      description: 'list positions in the word index, so a search ranks its matches without reading their rows',
+      sql: wordPositionsSql(WORD_INDEX),
     },
   ],
   async handle(events, connection) {

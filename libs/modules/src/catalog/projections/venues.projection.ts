@@ -4,7 +4,7 @@ import { defineProjection } from '@app/event-store';
 import { preparing, type Queryable } from '@app/platform';
 import { VENUES_PROJECTION } from '../catalog-names.js';
 import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
-import { indexNameWords, wordIndexTables, wordIndexTablesSql } from './word-index.js';
+import { indexNameWords, wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
 
 /** The venues' word index (search-words.ts): `catalog_venue_words` and `catalog_venue_word_variants`. */
 const WORD_INDEX = 'catalog_venue';
@@ -160,6 +160,11 @@ export const venuesProjection = defineProjection<VenueReadEvent>({
       version: 2,
       description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
       sql: revisionTableSql(REVISION, VENUES_PROJECTION, VENUE_READ_EVENTS),
+    },
+    {
+      version: 3,
+      description: 'list positions in the word index, so a search ranks its matches without reading their rows',
+      sql: wordPositionsSql(WORD_INDEX),
     },
   ],
   async handle(events, connection) {

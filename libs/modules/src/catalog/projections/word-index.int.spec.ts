@@ -4,8 +4,9 @@ import { artistsProjection } from './artists.projection.js';
 import { indexNameWords } from './word-index.js';
 
 /**
- * Read-model migration 3 backfills the word index in SQL for artists already on file; the projection
- * indexes new ones in TypeScript. Both must write the same rows, or old artists would search differently.
+ * Read-model migrations 3 and 5 backfill the word index (and its list positions) in SQL for artists
+ * already on file; the projection indexes new ones in TypeScript. Both must write the same rows, or old
+ * artists would search and rank differently.
  */
 describe('the artists word index (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -20,7 +21,7 @@ describe('the artists word index (real PostgreSQL)', () => {
     (await db.pool.query<Record<string, string>>(`select ${columns} from ${table} order by ${columns}`)).rows;
 
   it('writes the same words and variants whether backfilled by the migration or indexed by the projection', async () => {
-    const [v1, v2, v3] = artistsProjection.migrations;
+    const [v1, v2, v3, ...later] = artistsProjection.migrations;
     await db.pool.query(v1!.sql);
     await db.pool.query(v2!.sql);
     for (const [i, name] of names.entries()) {
@@ -32,20 +33,21 @@ describe('the artists word index (real PostgreSQL)', () => {
       );
     }
     await db.pool.query(v3!.sql);
+    for (const migration of later) await db.pool.query(migration.sql);
     const backfilled = {
-      words: await rows('catalog_artist_words', 'word, entity_id'),
+      words: await rows('catalog_artist_words', 'word, entity_id, position'),
       variants: await rows('catalog_artist_word_variants', 'variant, word'),
     };
 
     await db.pool.query('truncate catalog_artist_words, catalog_artist_word_variants');
     for (const [i, name] of names.entries()) await indexNameWords(db.pool, 'catalog_artist', `a${i}`, name);
     const projected = {
-      words: await rows('catalog_artist_words', 'word, entity_id'),
+      words: await rows('catalog_artist_words', 'word, entity_id, position'),
       variants: await rows('catalog_artist_word_variants', 'variant, word'),
     };
 
     expect(projected).toEqual(backfilled);
-    expect(projected.words).toContainEqual({ word: 'beatles', entity_id: 'a0' });
+    expect(projected.words).toContainEqual({ word: 'beatles', entity_id: 'a0', position: 1 });
     expect(projected.variants).toContainEqual({ variant: 'bjrk', word: 'bjork' });
   });
 

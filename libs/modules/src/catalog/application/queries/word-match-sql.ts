@@ -19,19 +19,19 @@ export interface WordMatchOptions {
 }
 
 /**
- * CTEs over a catalogue's word index (projections/word-index.ts). `word_matches(entity_id, typos, score,
- * matched)` holds the entries whose name has a match for at least `required` of the typed words: a word
+ * CTEs over a catalogue's word index (projections/word-index.ts). `word_matches(entity_id, position,
+ * typos, score, matched)` holds the entries whose name has a match for at least `required` of the typed words: a word
  * it begins, or (for words of 4+ letters) the word with one typo (search-words.ts). Each typed word
  * scores its best match: 2 for a whole word, 1 for a word it begins, 0 for a typo; `typos` counts the
  * typed words matched only with a typo. Rank by typos ascending, then score descending.
  */
 export function wordMatchCtes(prefix: string, query: WordQuery, param: Param, options: WordMatchOptions): string {
   const required = param(Math.max(1, options.required ?? query.words.length));
-  const byPrefix = `select q.n, w.entity_id, case when w.word = q.word then 2 else 1 end as score
+  const byPrefix = `select q.n, w.entity_id, w.position, case when w.word = q.word then 2 else 1 end as score
       from unnest(${param(query.words)}::text[], ${param(query.words.map((word) => word + TOP))}::text[])
         with ordinality as q(word, upper, n)
       join ${prefix}_words w on w.word >= q.word collate "C" and w.word < q.upper collate "C"`;
-  const byTypo = `select t.n, w.entity_id, 0 as score, 1 as typo
+  const byTypo = `select t.n, w.entity_id, w.position, 0 as score, 1 as typo
       from (select distinct t.n, v.word
             from unnest(${param(query.wordNumbers)}::int[], ${param(query.variants)}::text[]) as t(n, variant)
             join ${prefix}_word_variants v on v.variant = t.variant collate "C") t
@@ -39,12 +39,14 @@ export function wordMatchCtes(prefix: string, query: WordQuery, param: Param, op
       where (select count(*) from (select entity_id from word_prefix_hits group by entity_id
                                    having count(distinct n) >= ${required}) p) < ${param(options.typosWhenFewerThan)}`;
   return `word_prefix_hits as (${byPrefix}),
-    word_hits as (select n, entity_id, score, 0 as typo from word_prefix_hits union all ${byTypo}),
+    word_hits as (select n, entity_id, position, score, 0 as typo from word_prefix_hits union all ${byTypo}),
     word_best as (
-      select entity_id, n, max(score) as score, min(typo) as typo from word_hits group by entity_id, n
+      select entity_id, n, max(position) as position, max(score) as score, min(typo) as typo
+      from word_hits group by entity_id, n
     ),
     word_matches as (
-      select entity_id, sum(typo)::int as typos, sum(score)::int as score, count(*)::int as matched
+      select entity_id, max(position) as position, sum(typo)::int as typos, sum(score)::int as score,
+        count(*)::int as matched
       from word_best group by entity_id having count(*) >= ${required}
     )`;
 }

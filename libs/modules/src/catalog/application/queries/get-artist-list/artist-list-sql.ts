@@ -20,6 +20,7 @@ const ARTISTS: CatalogListSource = {
   },
   columns: ARTIST_COLUMNS,
   wordIndex: 'catalog_artist',
+  table: 'catalog_artists',
 };
 
 /** A page of an artist tab (catalogListSql), filtered by genre and act type. */

@@ -20,6 +20,7 @@ const VENUES: CatalogListSource = {
   },
   columns: VENUE_COLUMNS,
   wordIndex: 'catalog_venue',
+  table: 'catalog_venues',
 };
 
 /** A page of a venue tab (catalogListSql), filtered by venue type and age restriction. */
