@@ -31,13 +31,15 @@ export function wordMatchCtes(prefix: string, query: WordQuery, param: Param, op
       from unnest(${param(query.words)}::text[], ${param(query.words.map((word) => word + TOP))}::text[])
         with ordinality as q(word, upper, n)
       join ${prefix}_words w on w.word >= q.word collate "C" and w.word < q.upper collate "C"`;
+  // Counting stops at the threshold: a common word's thousands of matches need not all be grouped.
+  const fewerThan = param(options.typosWhenFewerThan);
   const byTypo = `select t.n, w.entity_id, w.position, 0 as score, 1 as typo
       from (select distinct t.n, v.word
             from unnest(${param(query.wordNumbers)}::int[], ${param(query.variants)}::text[]) as t(n, variant)
             join ${prefix}_word_variants v on v.variant = t.variant collate "C") t
       join ${prefix}_words w on w.word = t.word
       where (select count(*) from (select entity_id from word_prefix_hits group by entity_id
-                                   having count(distinct n) >= ${required}) p) < ${param(options.typosWhenFewerThan)}`;
+                                   having count(distinct n) >= ${required} limit ${fewerThan}) p) < ${fewerThan}`;
   return `word_prefix_hits as (${byPrefix}),
     word_hits as (select n, entity_id, position, score, 0 as typo from word_prefix_hits union all ${byTypo}),
     word_best as (
