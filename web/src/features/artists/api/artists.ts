@@ -14,16 +14,19 @@ import {
   ZArtistRewardPreview,
   ZArtistSearchResults,
   ZArtistVerificationStatus,
-  ZFavoriteResponse,
   ZVerifyArtistResponse,
-  ZVoteResponse,
   type TAddArtistRequest,
   type TArtist,
   type TVerifyArtistRequest,
 } from '@app/contracts';
 import { apiGet, apiGetWithHeaders, apiPost } from '@/lib/api-client';
-import { favoriteCountAfter, patchCachedEntry, queryString, refreshPayola } from '@/lib/catalog/query-cache';
+import { queryString, refreshPayola } from '@/lib/catalog/query-cache';
 import { sendWithSession } from '@/lib/session/auth-user-query';
+import {
+  useCatalogFavoriteMutation,
+  useCatalogVoteMutation,
+  type CatalogResource,
+} from '@/lib/catalog/toggle-mutations';
 import type { ArtistFilters, ArtistTab } from '../lib/list-search';
 
 /**
@@ -141,42 +144,14 @@ export function useVerifyArtistMutation() {
   });
 }
 
-function patchCachedArtist(queryClient: QueryClient, id: string, patch: (artist: TArtist) => TArtist) {
-  patchCachedEntry(queryClient, ARTISTS, 'artists', id, patch);
-}
+const RESOURCE: CatalogResource = { root: ARTISTS, field: 'artists' };
 
-/** POST /api/artists/{id}/vote with the state asked for (never a blind toggle). */
+/** POST {root}/{id}/vote with the state asked for (never a blind toggle). */
 export function useVoteMutation(artistId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vote: boolean) =>
-      sendWithSession(queryClient, () =>
-        apiPost(`${ARTISTS}/${encodeURIComponent(artistId)}/vote`, { vote }, ZVoteResponse),
-      ),
-    onSuccess: ({ voted, voteCount }) => {
-      patchCachedArtist(queryClient, artistId, (artist) => ({ ...artist, userHasVoted: voted, voteCount }));
-      return refreshPayola(queryClient);
-    },
-  });
+  return useCatalogVoteMutation(RESOURCE, artistId);
 }
 
-/** POST /api/artists/{id}/favorite with the state asked for. */
+/** POST {root}/{id}/favorite with the state asked for. */
 export function useFavoriteMutation(artistId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (favorite: boolean) =>
-      sendWithSession(queryClient, () =>
-        apiPost(`${ARTISTS}/${encodeURIComponent(artistId)}/favorite`, { favorite }, ZFavoriteResponse),
-      ),
-    onSuccess: ({ favorited }) => {
-      patchCachedArtist(queryClient, artistId, (artist) => ({
-        ...artist,
-        userHasFavorited: favorited,
-        favoriteCount: favoriteCountAfter(artist, favorited),
-      }));
-      // The Favorites tab and page, and the counts, change with it (inactive ones reload when next shown).
-      void queryClient.invalidateQueries({ queryKey: [ARTISTS, 'favorites'] });
-      void queryClient.invalidateQueries({ queryKey: [ARTISTS, 'counts'] });
-    },
-  });
+  return useCatalogFavoriteMutation(RESOURCE, artistId);
 }

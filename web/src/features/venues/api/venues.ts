@@ -9,19 +9,22 @@ import {
   VENUE_LIST_NEXT_CURSOR_HEADER,
   ZAddVenueResponse,
   ZConfirmVenueDuplicateResponse,
-  ZFavoriteResponse,
   ZVenue,
   ZVenueCounts,
   ZVenueList,
   ZVenueRewardPreview,
   ZVenueSearchResults,
-  ZVoteResponse,
   type TAddVenueRequest,
   type TVenue,
 } from '@app/contracts';
 import { apiGet, apiGetWithHeaders, apiPatch, apiPost } from '@/lib/api-client';
-import { favoriteCountAfter, patchCachedEntry, queryString, refreshPayola } from '@/lib/catalog/query-cache';
+import { queryString, refreshPayola } from '@/lib/catalog/query-cache';
 import { sendWithSession } from '@/lib/session/auth-user-query';
+import {
+  useCatalogFavoriteMutation,
+  useCatalogVoteMutation,
+  type CatalogResource,
+} from '@/lib/catalog/toggle-mutations';
 import type { VenueFilters, VenueTab } from '../lib/list-search';
 
 /** Every venue query lives under this key, so one invalidation after an add refreshes lists, counts and profiles. */
@@ -125,41 +128,14 @@ export function useConfirmVenueDuplicateMutation() {
   });
 }
 
-function patchCachedVenue(queryClient: QueryClient, id: string, patch: (venue: TVenue) => TVenue) {
-  patchCachedEntry(queryClient, VENUES, 'venues', id, patch);
-}
+const RESOURCE: CatalogResource = { root: VENUES, field: 'venues' };
 
-/** POST /api/venues/{id}/vote with the state asked for. */
+/** POST {root}/{id}/vote with the state asked for (never a blind toggle). */
 export function useVenueVoteMutation(venueId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vote: boolean) =>
-      sendWithSession(queryClient, () =>
-        apiPost(`${VENUES}/${encodeURIComponent(venueId)}/vote`, { vote }, ZVoteResponse),
-      ),
-    onSuccess: ({ voted, voteCount }) => {
-      patchCachedVenue(queryClient, venueId, (venue) => ({ ...venue, userHasVoted: voted, voteCount }));
-      return refreshPayola(queryClient);
-    },
-  });
+  return useCatalogVoteMutation(RESOURCE, venueId);
 }
 
-/** POST /api/venues/{id}/favorite with the state asked for. */
+/** POST {root}/{id}/favorite with the state asked for. */
 export function useVenueFavoriteMutation(venueId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (favorite: boolean) =>
-      sendWithSession(queryClient, () =>
-        apiPost(`${VENUES}/${encodeURIComponent(venueId)}/favorite`, { favorite }, ZFavoriteResponse),
-      ),
-    onSuccess: ({ favorited }) => {
-      patchCachedVenue(queryClient, venueId, (venue) => ({
-        ...venue,
-        userHasFavorited: favorited,
-        favoriteCount: favoriteCountAfter(venue, favorited),
-      }));
-      void queryClient.invalidateQueries({ queryKey: [VENUES, 'favorites'] });
-      void queryClient.invalidateQueries({ queryKey: [VENUES, 'counts'] });
-    },
-  });
+  return useCatalogFavoriteMutation(RESOURCE, venueId);
 }
