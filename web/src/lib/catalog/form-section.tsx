@@ -1,4 +1,7 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, BadgeCheck, RotateCcw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
 /** A numbered section of the add-artist and add-venue forms, titled for assistive technology too. */
@@ -40,5 +43,47 @@ export function FormSection({
         {children}
       </section>
     </Card>
+  );
+}
+
+/** Above an add form: the way back to the list and, when adding another, 'Start Fresh' (spec §2). */
+export function AddFormActions({
+  backTo,
+  backLabel,
+  onStartFresh,
+}: {
+  backTo: '/artists' | '/venues';
+  backLabel: string;
+  /** Set in add-another mode only. */
+  onStartFresh?: () => void;
+}) {
+  return (
+    <div className="mt-6 flex animate-rise flex-wrap gap-3 [animation-delay:100ms]">
+      <Button asChild variant="ghost" className="-ml-3">
+        <Link to={backTo}>
+          <ArrowLeft aria-hidden="true" />
+          {backLabel}
+        </Link>
+      </Button>
+      {onStartFresh && (
+        <Button variant="outline" onClick={onStartFresh}>
+          <RotateCcw aria-hidden="true" />
+          Start Fresh
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Says that the form holds an entry already on file, loaded to be completed or changed. */
+export function LoadedNotice({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-2xl border border-accent/35 bg-accent-soft p-4 text-sm"
+    >
+      <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+      <p>{children}</p>
+    </div>
   );
 }

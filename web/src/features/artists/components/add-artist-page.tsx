@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, BadgeCheck, CircleAlert, Link2, RotateCcw, Sparkles } from 'lucide-react';
+import { CircleAlert, Link2, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -29,7 +28,7 @@ import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { useSession } from '@/lib/session/auth-user-query';
 import { useMediaUpload } from '@/lib/uploads/use-media-upload';
 import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
-import { FormSection } from '@/lib/catalog/form-section';
+import { AddFormActions, FormSection, LoadedNotice } from '@/lib/catalog/form-section';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -306,20 +305,11 @@ export function AddArtistPage() {
       width="max-w-3xl"
       intro="Put an artist you love on the map. Add their profile links so other fans can verify them, and earn Payola for every one."
     >
-      <div className="mt-6 flex animate-rise flex-wrap gap-3 [animation-delay:100ms]">
-        <Button asChild variant="ghost" className="-ml-3">
-          <Link to="/artists">
-            <ArrowLeft aria-hidden="true" />
-            Back to Artists
-          </Link>
-        </Button>
-        {mode === 'add-another' && (
-          <Button variant="outline" onClick={() => startFresh('add')}>
-            <RotateCcw aria-hidden="true" />
-            Start Fresh
-          </Button>
-        )}
-      </div>
+      <AddFormActions
+        backTo="/artists"
+        backLabel="Back to Artists"
+        onStartFresh={mode === 'add-another' ? () => startFresh('add') : undefined}
+      />
 
       <form
         {...form.formProps}
@@ -328,16 +318,10 @@ export function AddArtistPage() {
         className="mt-6 flex animate-rise flex-col gap-6 [animation-delay:140ms]"
       >
         {loaded && (
-          <div
-            role="status"
-            className="flex items-start gap-3 rounded-2xl border border-accent/35 bg-accent-soft p-4 text-sm"
-          >
-            <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
-            <p>
-              <strong className="font-semibold">{loaded.artist.name}</strong> is loaded with the links it has. You
-              verified this artist already: add any links it is missing below and save them.
-            </p>
-          </div>
+          <LoadedNotice>
+            <strong className="font-semibold">{loaded.artist.name}</strong> is loaded with the links it has. You
+            verified this artist already: add any links it is missing below and save them.
+          </LoadedNotice>
         )}
 
         <FormSection

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, BadgeCheck, Building2, Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
+import { Building2, Plus, Save, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -21,7 +20,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
-import { FormSection } from '@/lib/catalog/form-section';
+import { AddFormActions, FormSection, LoadedNotice } from '@/lib/catalog/form-section';
 import { formatPayola } from '@/lib/catalog/format';
 import { useSession } from '@/lib/session/auth-user-query';
 import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
@@ -237,20 +236,11 @@ export function AddVenuePage() {
       width="max-w-3xl"
       intro="Put a venue you love on the map so fans and artists can find it. We check for venues already here as you type."
     >
-      <div className="mt-6 flex animate-rise flex-wrap gap-3 [animation-delay:100ms]">
-        <Button asChild variant="ghost" className="-ml-3">
-          <Link to="/venues">
-            <ArrowLeft aria-hidden="true" />
-            Back to Venues
-          </Link>
-        </Button>
-        {mode === 'add-another' && (
-          <Button variant="outline" onClick={() => startFresh('add')}>
-            <RotateCcw aria-hidden="true" />
-            Start Fresh
-          </Button>
-        )}
-      </div>
+      <AddFormActions
+        backTo="/venues"
+        backLabel="Back to Venues"
+        onStartFresh={mode === 'add-another' ? () => startFresh('add') : undefined}
+      />
 
       <form
         {...form.formProps}
@@ -259,16 +249,10 @@ export function AddVenuePage() {
         className="mt-6 flex animate-rise flex-col gap-6 [animation-delay:140ms]"
       >
         {loaded && (
-          <div
-            role="status"
-            className="flex items-start gap-3 rounded-2xl border border-accent/35 bg-accent-soft p-4 text-sm"
-          >
-            <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
-            <p>
-              <strong className="font-semibold">{loaded.name}</strong> is loaded. You added this venue: change what you
-              need and save it.
-            </p>
-          </div>
+          <LoadedNotice>
+            <strong className="font-semibold">{loaded.name}</strong> is loaded. You added this venue: change what you
+            need and save it.
+          </LoadedNotice>
         )}
 
         <FormSection number={1} title="Venue Identity" description="Where is it, and what kind of place is it?">
