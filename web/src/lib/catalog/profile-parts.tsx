@@ -65,6 +65,8 @@ export function FactCard({ icon: Icon, title, value }: { icon: LucideIcon; title
 
 type Noun = 'Artist' | 'Venue';
 
+const LIST_PATHS = { Artist: '/artists', Venue: '/venues' } as const;
+
 /** A profile's query as far as its states go (TanStack Query's result). */
 interface ProfileQuery<T> {
   isPending: boolean;
@@ -82,15 +84,14 @@ interface ProfileQuery<T> {
 export function ProfileStates<T>({
   query,
   noun,
-  listPath,
   children,
 }: {
   query: ProfileQuery<T>;
   noun: Noun;
-  listPath: '/artists' | '/venues';
   children: (data: T) => ReactNode;
 }) {
   const lower = noun.toLowerCase();
+  const listPath = LIST_PATHS[noun];
   const back = (variant: 'primary' | 'outline') => (
     <Button asChild size="lg" variant={variant}>
       <Link to={listPath}>
@@ -99,7 +100,7 @@ export function ProfileStates<T>({
       </Link>
     </Button>
   );
-  if (query.isPending) return <ProfileSkeleton noun={noun} listPath={listPath} />;
+  if (query.isPending) return <ProfileSkeleton noun={noun} />;
   if (query.isError || query.data === undefined) {
     if (isApiError(query.error) && query.error.status === 404) {
       return (
@@ -129,9 +130,9 @@ export function ProfileStates<T>({
   return children(query.data);
 }
 
-function ProfileSkeleton({ noun, listPath }: { noun: Noun; listPath: '/artists' | '/venues' }) {
+function ProfileSkeleton({ noun }: { noun: Noun }) {
   return (
-    <ProfileShell backTo={listPath} backLabel={`Back to ${noun}s`}>
+    <ProfileShell backTo={LIST_PATHS[noun]} backLabel={`Back to ${noun}s`}>
       <div aria-busy="true" aria-label={`Loading ${noun.toLowerCase()}`} className="mt-5">
         <Card className="overflow-hidden sm:flex-row">
           <Skeleton className="aspect-square w-full rounded-none sm:w-72 lg:w-80" />

@@ -146,12 +146,12 @@ export function useVerifyArtistMutation() {
 
 const RESOURCE: CatalogResource = { root: ARTISTS, field: 'artists' };
 
-/** POST {root}/{id}/vote with the state asked for (never a blind toggle). */
+/** POST /api/artists/{id}/vote with the state asked for (never a blind toggle). */
 export function useVoteMutation(artistId: string) {
   return useCatalogVoteMutation(RESOURCE, artistId);
 }
 
-/** POST {root}/{id}/favorite with the state asked for. */
+/** POST /api/artists/{id}/favorite with the state asked for. */
 export function useFavoriteMutation(artistId: string) {
   return useCatalogFavoriteMutation(RESOURCE, artistId);
 }

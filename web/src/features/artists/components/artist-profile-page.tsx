@@ -13,7 +13,7 @@ import { VoteButton } from './vote-button';
 export function ArtistProfilePage({ id }: { id: string }) {
   const artist = useQuery(artistQueryOptions(id));
   return (
-    <ProfileStates query={artist} noun="Artist" listPath="/artists">
+    <ProfileStates query={artist} noun="Artist">
       {(data) => <Profile artist={data} />}
     </ProfileStates>
   );

@@ -130,12 +130,12 @@ export function useConfirmVenueDuplicateMutation() {
 
 const RESOURCE: CatalogResource = { root: VENUES, field: 'venues' };
 
-/** POST {root}/{id}/vote with the state asked for (never a blind toggle). */
+/** POST /api/venues/{id}/vote with the state asked for (never a blind toggle). */
 export function useVenueVoteMutation(venueId: string) {
   return useCatalogVoteMutation(RESOURCE, venueId);
 }
 
-/** POST {root}/{id}/favorite with the state asked for. */
+/** POST /api/venues/{id}/favorite with the state asked for. */
 export function useVenueFavoriteMutation(venueId: string) {
   return useCatalogFavoriteMutation(RESOURCE, venueId);
 }

@@ -12,7 +12,7 @@ import { venuePlace, VenueBadges } from './venue-badges';
 export function VenueProfilePage({ id }: { id: string }) {
   const venue = useQuery(venueQueryOptions(id));
   return (
-    <ProfileStates query={venue} noun="Venue" listPath="/venues">
+    <ProfileStates query={venue} noun="Venue">
       {(data) => <Profile venue={data} />}
     </ProfileStates>
   );

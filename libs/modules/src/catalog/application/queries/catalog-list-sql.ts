@@ -50,7 +50,8 @@ export function catalogListSql(
     // The All tab unfiltered ranks by what the word index holds (typos, score, list position), so only
     // the page's rows and the exact-name matches (ranked first) read the wide entry rows: a common word
     // matches thousands of names, and looking each one up was most of a search's ~10 ms.
-    if (tab === 'all' && where.length === 1) {
+    const unfiltered = where.length === 1; // only the tab's own condition
+    if (tab === 'all' && unfiltered) {
       ctes = `with ${words}, word_top as (
         (select entity_id, typos, score from word_matches
          order by typos, score desc, position desc limit ${param(offset + query.limit + 1)})

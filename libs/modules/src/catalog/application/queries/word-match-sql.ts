@@ -20,10 +20,10 @@ export interface WordMatchOptions {
 
 /**
  * CTEs over a catalogue's word index (projections/word-index.ts). `word_matches(entity_id, position,
- * typos, score, matched)` holds the entries whose name has a match for at least `required` of the typed words: a word
- * it begins, or (for words of 4+ letters) the word with one typo (search-words.ts). Each typed word
- * scores its best match: 2 for a whole word, 1 for a word it begins, 0 for a typo; `typos` counts the
- * typed words matched only with a typo. Rank by typos ascending, then score descending.
+ * typos, score, matched)` holds the entries whose name has a match for at least `required` of the typed
+ * words: a word it begins, or (for words of 4+ letters) the word with one typo (search-words.ts). Each
+ * typed word scores its best match: 2 for a whole word, 1 for a word it begins, 0 for a typo; `typos`
+ * counts the typed words matched only with a typo. Rank by typos ascending, then score descending.
  */
 export function wordMatchCtes(prefix: string, query: WordQuery, param: Param, options: WordMatchOptions): string {
   const required = param(Math.max(1, options.required ?? query.words.length));
