@@ -1,11 +1,17 @@
 import type { Queryable } from '@app/platform';
 
 /**
- * The next founding fan number, in the caller's transaction. One counter row, locked by the update,
- * hands numbers out in payment-completion order; a rolled-back payment gives its number back, so
- * there are no gaps and no number is ever used twice.
+ * The user's founding fan number, in the caller's transaction: the one they already have, else the
+ * next. One counter row hands numbers out in payment-completion order; a rolled-back payment gives its
+ * number back, so there are no gaps and no number is ever used twice.
+ *
+ * The counter row is locked before the user's number is looked up. Two payments of the same user at
+ * once then take turns: the second waits for the lock until the first commits, and its look-up, a new
+ * statement under READ COMMITTED, sees the number the first committed. Looking up first would let both
+ * see none, both draw a number, and the second fail on the user's unique key.
  */
 export async function assignFoundingFanNumber(db: Queryable, userId: string): Promise<number> {
+  await db.query('select last_number from founding_fan_counter for update');
   const existing = await db.query<{ number: number }>('select number from founding_fans where user_id = $1', [userId]);
   if (existing.rows[0]) return existing.rows[0].number;
   const { rows } = await db.query<{ last_number: number }>(
