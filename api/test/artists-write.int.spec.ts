@@ -268,4 +268,36 @@ describe('artists: add, verify, vote, favourite (real PostgreSQL and Redis)', ()
     expect((await store.readStream(`artist-favorite-${artist.id}-${fan.userId}`)).length).toBe(1);
     expect((await fan.client.post(`/api/artists/${artist.id}/favorite`, {})).body).toEqual({ favorited: false });
   });
+  it('10 fans adding an artist with the same links at once: one 201, nine 409s naming it, one reward', async () => {
+    const fans = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const before = await Promise.all(fans.map((fan) => balance(fan.client)));
+    const answers = await Promise.all(
+      fans.map((fan, i) =>
+        fan.client.post('/api/artists', {
+          artist: {
+            ...BJORK,
+            name: `Boards of Canada ${i}`,
+            spotifyUrl: 'https://open.spotify.com/artist/2VAvhf4SAmDVzpZDCx0QfR',
+            bandcampUrl: 'https://boardsofcanada.bandcamp.com',
+            socialUrls: [],
+          },
+          attested: true,
+        }),
+      ),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const name = created[0]!.body.name as string;
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toMatch(new RegExp(`link already belongs to ${name}\\.`));
+    }
+    const added = await api.db.pool.query(
+      "select count(*)::int as n from events where type = 'ArtistAdded' and data->>'name' like 'Boards of Canada%'",
+    );
+    expect(added.rows[0].n).toBe(1);
+    // Only the winner was paid.
+    const after = await Promise.all(fans.map((fan) => balance(fan.client)));
+    const paid = after.filter((amount, i) => amount !== before[i]);
+    expect(paid).toHaveLength(1);
+  });
 });

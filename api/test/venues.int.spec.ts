@@ -316,4 +316,24 @@ describe('venues: add, duplicates, update, confirm, vote, favourite, lists (real
   it('a rebuild of the venue read models from the log gives the same rows (ops verify)', async () => {
     expect(await verifyProjection(api.db.pool, venuesProjection, { batchSize: 3 })).toEqual([]);
   });
+  it('20 identical venue adds from one fan at once: one venue, one reward, and clear 409s for the rest', async () => {
+    const fan = await member();
+    const before = await balance(fan.client);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fan.client.post('/api/venues', {
+          venue: venue('Racing Room', { websiteUrl: 'https://racingroom.example.com' }),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toContain('Racing Room');
+    }
+    const added = await api.db.pool.query(
+      "select count(*)::int as n from events where type = 'VenueAdded' and data->>'name' = 'Racing Room'",
+    );
+    expect(added.rows[0].n).toBe(1);
+    expect(await balance(fan.client)).toBe(before + 750);
+  });
 });

@@ -1,6 +1,7 @@
 export * from './config/config.js';
 export * from './logging/logger.js';
 export * from './database/pool.js';
+export * from './database/claim-key.js';
 export * from './database/migrate.js';
 export * from './queue/redis.js';
 export * from './queue/queues.js';

@@ -16,7 +16,7 @@ export interface ReservedKey {
  * Reserves keys for an entry in the transaction that appends its events, so two entries can never hold
  * the same one (a Spotify id, a Bandcamp page, a venue's name in its city...). Keys the entry already
  * holds are kept; with `release`, keys it holds and no longer wants are given up (an update). Answers
- * the first key another entry holds, with that entry's name, or null when every key is now the entry's.
+ * the first key (in the caller's order) another entry holds, with that entry's name, or null when every key is now the entry's.
  */
 export async function reserveKeys(
   tx: Queryable,
@@ -35,20 +35,25 @@ export async function reserveKeys(
     );
   }
   if (keys.length === 0) return null;
+  // `on conflict do update` (a no-op update) rather than `do nothing`: when a racing transaction has just
+  // committed the same key, `do nothing` skips it and a lookup in the same statement cannot see that row
+  // (its snapshot predates the commit), so both entries believed they held the key. The update waits for
+  // the racer, locks the committed row and returns it, so every key comes back with its real holder. Keys
+  // go in one order so two entries claiming overlapping keys lock them in the same order (no deadlock).
   const { rows } = await tx.query<ReservedKey & { holder_id: string; holder: string }>(
-    `with wanted as (
-       select * from unnest($1::text[], $2::text[]) as w(platform, key)
-     ), inserted as (
-       insert into ${table} (platform, key, ${idColumn}, ${nameColumn})
-       select platform, key, $3, $4 from wanted
-       on conflict (platform, key) do nothing
-       returning platform, key
-     )
-     select k.platform, k.key, k.${idColumn} as holder_id, k.${nameColumn} as holder from wanted w
-     join ${table} k using (platform, key)
-     where not exists (select 1 from inserted i where i.platform = w.platform and i.key = w.key)`,
+    `insert into ${table} as k (platform, key, ${idColumn}, ${nameColumn})
+     select distinct platform, key, $3::text, $4::text from unnest($1::text[], $2::text[]) as w(platform, key)
+     order by platform, key
+     on conflict (platform, key) do update set ${idColumn} = k.${idColumn}
+     returning k.platform, k.key, k.${idColumn} as holder_id, k.${nameColumn} as holder`,
     [platforms, values, entry.id, entry.name],
   );
-  const taken = rows.find((row) => row.holder_id !== entry.id);
-  return taken ? { platform: taken.platform, key: taken.key, holder: taken.holder } : null;
+  const heldByOthers = new Map(
+    rows.filter((row) => row.holder_id !== entry.id).map((row) => [`${row.platform}\u0000${row.key}`, row.holder]),
+  );
+  for (const { platform, key } of keys) {
+    const holder = heldByOthers.get(`${platform}\u0000${key}`);
+    if (holder !== undefined) return { platform, key, holder };
+  }
+  return null;
 }

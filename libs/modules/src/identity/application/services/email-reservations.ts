@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { PROFILE_MESSAGES } from '@app/contracts';
 import { RefusedError } from '@app/domain';
-import { InjectPool, type Pool, type Queryable } from '@app/platform';
+import { claimKey, InjectPool, type Pool, type Queryable } from '@app/platform';
 import { EmailTakenError, normalizeEmail } from '../../domain/user.js';
+import { oneClaimPerUser } from './one-claim-per-user.js';
 
-const UNIQUE_VIOLATION = '23505';
+const EMAILS = { table: 'email_reservations', keyColumn: 'email_normalized', holderColumn: 'user_id' };
 
 /**
  * One account per email, case-insensitively: a row per email, inserted in the transaction that
- * appends AccountCreated, so a second sign-up is refused and never half-written.
+ * appends AccountCreated, so a second sign-up is refused and never half-written, however the two
+ * requests interleave (claimKey).
  */
 @Injectable()
 export class EmailReservations {
@@ -23,15 +25,8 @@ export class EmailReservations {
   }
 
   async reserve(tx: Queryable, email: string, userId: string): Promise<void> {
-    try {
-      await tx.query('insert into email_reservations (email_normalized, user_id) values ($1, $2)', [
-        normalizeEmail(email),
-        userId,
-      ]);
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenError();
-      throw error;
-    }
+    const holder = await oneClaimPerUser(userId, () => claimKey(tx, EMAILS, normalizeEmail(email), userId));
+    if (holder !== userId) throw new EmailTakenError();
   }
 
   /** A new sign-in email: the new address is reserved and the old one released in the caller's transaction. */

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PROFILE_MESSAGES } from '@app/contracts';
 import { DomainError } from '@app/domain';
-import { InjectPool, type Pool, type Queryable } from '@app/platform';
+import { claimKey, InjectPool, type Pool, type Queryable } from '@app/platform';
+import { oneClaimPerUser } from './one-claim-per-user.js';
 
-const UNIQUE_VIOLATION = '23505';
+const USERNAMES = { table: 'username_reservations', keyColumn: 'username', holderColumn: 'user_id' };
 
 export class UsernameTakenError extends DomainError {
   readonly kind = 'conflict';
@@ -14,7 +15,7 @@ export class UsernameTakenError extends DomainError {
 
 /**
  * One owner per username: the claim is a row inserted in the transaction that appends UsernameChanged
- * (a concurrent claim of the same name fails on the primary key, so exactly one wins), and the user's
+ * (claimKey: of concurrent claims of one name exactly one wins, the others learn who holds it), and the user's
  * previous name is deleted with it, so it is free again once the change commits.
  */
 @Injectable()
@@ -31,11 +32,7 @@ export class UsernameReservations {
 
   async claim(tx: Queryable, username: string, userId: string): Promise<void> {
     await tx.query('delete from username_reservations where user_id = $1', [userId]);
-    try {
-      await tx.query('insert into username_reservations (username, user_id) values ($1, $2)', [username, userId]);
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new UsernameTakenError();
-      throw error;
-    }
+    const holder = await oneClaimPerUser(userId, () => claimKey(tx, USERNAMES, username, userId));
+    if (holder !== userId) throw new UsernameTakenError();
   }
 }
