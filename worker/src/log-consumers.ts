@@ -7,18 +7,13 @@ import {
   listenerInvitationsReactor,
   milestoneProgressProjection,
 } from '@app/modules/outreach';
-import {
-  activeMembershipsProjection,
-  createVerificationRewardReactor,
-  payolaLedgerProjection,
-} from '@app/modules/payola';
+import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
 
 /** Every projection: the worker keeps them up to date; the ops CLI rebuilds them. */
 export const projections: readonly Projection[] = [
   logStatsProjection,
   usersProjection,
   payolaLedgerProjection,
-  activeMembershipsProjection,
   artistsProjection,
   venuesProjection,
   milestoneProgressProjection,

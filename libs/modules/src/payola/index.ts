@@ -16,7 +16,6 @@ export {
   type RewardPreview,
 } from './application/queries/get-reward-preview/get-reward-preview.query.js';
 export { payolaStreamId, decideAward, type AwardRequest, type AmountFor } from './domain/payola-account.js';
-export { activeMembershipsProjection } from './projections/active-memberships.projection.js';
 export {
   grantMonthlyMembership,
   MONTHLY_GRANT_JOB,
