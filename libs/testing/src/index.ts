@@ -2,3 +2,4 @@ export * from './test-database.js';
 export * from './catch-up.js';
 export * from './unused-port.js';
 export * from './race.js';
+export * from './redis-server.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import { EventStore } from '@app/event-store';
 import {
   cleanupUnattachedMedia,
@@ -19,14 +19,15 @@ import {
   type Pool,
 } from '@app/platform';
 import { ProjectionSupervisor } from '../projection/projection-supervisor.js';
+import { keepScheduled, type ScheduleKeeper } from './keep-scheduled.js';
 
 /**
- * The hourly cleanup of uploads never attached to anything (a BullMQ job scheduler with a fixed id:
- * one schedule however many workers upsert it; the cleanup itself is idempotent).
+ * The hourly cleanup of uploads never attached to anything. The schedule is kept in Redis through
+ * restarts (keepScheduled); the cleanup itself is idempotent.
  */
 @Injectable()
 export class MediaScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private queue: Queue | null = null;
+  private schedule: ScheduleKeeper | null = null;
   private worker: Worker | null = null;
   private readonly connection;
 
@@ -41,18 +42,16 @@ export class MediaScheduler implements OnApplicationBootstrap, OnApplicationShut
     this.connection = createRedis(config.REDIS_URL, 'blocking');
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
-    this.queue = new Queue(MEDIA_CLEANUP_QUEUE, options);
-    try {
-      await this.queue.upsertJobScheduler(
-        MEDIA_CLEANUP_SCHEDULE.id,
-        { pattern: MEDIA_CLEANUP_SCHEDULE.pattern, tz: MEDIA_CLEANUP_SCHEDULE.tz },
-        { name: MEDIA_CLEANUP_JOB, opts: { removeOnComplete: 24, removeOnFail: 100 } },
-      );
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not register the media cleanup schedule; will retry on next start');
-    }
+  onApplicationBootstrap(): void {
+    this.schedule = keepScheduled(
+      {
+        queueName: MEDIA_CLEANUP_QUEUE,
+        schedule: MEDIA_CLEANUP_SCHEDULE,
+        jobName: MEDIA_CLEANUP_JOB,
+        jobOptions: { removeOnComplete: 24, removeOnFail: 100 },
+      },
+      { redisUrl: this.config.REDIS_URL, prefix: this.config.QUEUE_PREFIX, logger: this.logger },
+    );
     this.worker = new Worker(
       MEDIA_CLEANUP_QUEUE,
       async () => {
@@ -61,14 +60,14 @@ export class MediaScheduler implements OnApplicationBootstrap, OnApplicationShut
         this.logger.info(result, 'unattached media cleaned up');
         return result;
       },
-      options,
+      { connection: this.connection, prefix: this.config.QUEUE_PREFIX },
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'media schedule queue unavailable'));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    await this.queue?.close();
+    await this.schedule?.close();
     this.connection.disconnect();
   }
 }

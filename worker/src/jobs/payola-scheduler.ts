@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import { EventStore } from '@app/event-store';
 import {
   grantMonthlyMembership,
@@ -17,14 +17,15 @@ import {
   type Pool,
 } from '@app/platform';
 import { ProjectionSupervisor } from '../projection/projection-supervisor.js';
+import { keepScheduled, type ScheduleKeeper } from './keep-scheduled.js';
 
 /**
- * Scheduled Payola grants. The BullMQ job scheduler has a fixed id, so however many worker
- * replicas upsert it there is one schedule; the grant itself is idempotent per user and month.
+ * Scheduled Payola grants. The schedule is kept in Redis through restarts (keepScheduled); the
+ * grant itself catches up every month still owed and pays each (user, month) once.
  */
 @Injectable()
 export class PayolaScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private queue: Queue | null = null;
+  private schedule: ScheduleKeeper | null = null;
   private worker: Worker | null = null;
   private readonly connection;
 
@@ -38,18 +39,11 @@ export class PayolaScheduler implements OnApplicationBootstrap, OnApplicationShu
     this.connection = createRedis(config.REDIS_URL, 'blocking');
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
-    this.queue = new Queue(MONTHLY_GRANT_QUEUE, options);
-    try {
-      await this.queue.upsertJobScheduler(
-        MONTHLY_GRANT_SCHEDULE.id,
-        { pattern: MONTHLY_GRANT_SCHEDULE.pattern, tz: MONTHLY_GRANT_SCHEDULE.tz },
-        { name: MONTHLY_GRANT_JOB },
-      );
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not register the monthly Payola schedule; will retry on next start');
-    }
+  onApplicationBootstrap(): void {
+    this.schedule = keepScheduled(
+      { queueName: MONTHLY_GRANT_QUEUE, schedule: MONTHLY_GRANT_SCHEDULE, jobName: MONTHLY_GRANT_JOB },
+      { redisUrl: this.config.REDIS_URL, prefix: this.config.QUEUE_PREFIX, logger: this.logger },
+    );
     this.worker = new Worker(
       MONTHLY_GRANT_QUEUE,
       async () => {
@@ -58,14 +52,14 @@ export class PayolaScheduler implements OnApplicationBootstrap, OnApplicationShu
         this.logger.info({ granted }, 'monthly membership Payola granted');
         return { granted };
       },
-      options,
+      { connection: this.connection, prefix: this.config.QUEUE_PREFIX },
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'schedule queue unavailable'));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    await this.queue?.close();
+    await this.schedule?.close();
     this.connection.disconnect();
   }
 }
