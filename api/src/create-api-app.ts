@@ -5,6 +5,8 @@ import { configureSessions, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@
 import { APP_CONFIG, createLogger, PG_POOL, type AppConfig, type Pool } from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
+import { requestDeadline } from './infrastructure/request-deadline.js';
+import { readModelLagHeader } from './infrastructure/read-model-lag-header.js';
 import { securityHeaders } from './infrastructure/security-headers.js';
 import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
 
@@ -19,8 +21,11 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   // API answers are per user and read once by the web app, which never revalidates them: hashing every
   // body for an ETag (a list page is ~20 kB) bought nothing. Static files keep theirs (serve-web.ts).
   app.set('etag', false);
+  app.use(readModelLagHeader());
   app.use(securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT));
   app.setGlobalPrefix('api');
+  // First, so the time a request waits for its session counts too.
+  app.use('/api', requestDeadline(config.API_REQUEST_TIMEOUT_MS, logger));
   configureSessions(
     app.getHttpAdapter().getInstance(),
     config,

@@ -12,6 +12,8 @@ export interface ApiHarness {
   db: TestDatabase;
   /** A browser-like client: keeps cookies and echoes the CSRF cookie on state-changing calls. */
   client(): Client;
+  /** Starts the projections' runners (already running unless startApi was told `{ project: false }`). */
+  startProjections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,8 +32,11 @@ export interface Client {
  */
 export async function startApi(
   projections: Projection[],
-  env: Record<string, string> = {},
+  /** Settings for the api; a function when they depend on its database (a proxy in front of it). */
+  env: Record<string, string> | ((db: TestDatabase) => Record<string, string>) = {},
   reactors: (pool: Pool) => LogConsumer[] = () => [],
+  /** `project: false`: the read models exist but nothing fills them yet, as with the worker down. */
+  { project = true }: { project?: boolean } = {},
 ): Promise<ApiHarness> {
   const db = await createTestDatabase();
   // A queue prefix of its own: jobs and rate-limit counters don't leak between test files.
@@ -42,7 +47,7 @@ export async function startApi(
     LOG_LEVEL: 'silent',
     QUEUE_PREFIX: queuePrefix,
     SESSION_SECRET: TEST_SESSION_SECRET,
-    ...env,
+    ...(typeof env === 'function' ? env(db) : env),
   });
   const { createApiApp } = await import('../src/create-api-app.js');
   const app = await createApiApp();
@@ -57,7 +62,13 @@ export async function startApi(
       }),
   );
   await migrateReadModels(db.pool, projections);
-  for (const runner of runners) await runner.start();
+  let projecting = false;
+  const startProjections = async () => {
+    if (projecting) return;
+    projecting = true;
+    for (const runner of runners) await runner.start();
+  };
+  if (project) await startProjections();
 
   const server = app.getHttpServer();
   return {
@@ -89,6 +100,7 @@ export async function startApi(
         postWithoutCsrf: (path, body = {}) => agent.post(path).send(body),
       };
     },
+    startProjections,
     async close() {
       await Promise.all(runners.map((r) => r.stop()));
       await app.close();

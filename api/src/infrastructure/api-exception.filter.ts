@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import type { TApiError } from '@app/contracts';
 import { DomainError, type DomainErrorKind } from '@app/domain';
 import { StreamVersionConflictError } from '@app/event-store';
-import type { Logger } from '@app/platform';
+import { isDatabaseUnavailable, type Logger } from '@app/platform';
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -16,9 +16,23 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   unavailable: HttpStatus.BAD_GATEWAY,
 };
 
+/** What a client is told when PostgreSQL did not answer in time, and when to ask again. */
+export const UNAVAILABLE_MESSAGE = 'Payola is briefly unavailable. Please try again in a few seconds.';
+const RETRY_AFTER_SECONDS = 5;
+
+/** 503 with Retry-After, in the API error format: the request may well succeed if sent again shortly. */
+export function answerUnavailable(response: Response): void {
+  const body: TApiError = { statusCode: 503, error: UNAVAILABLE_MESSAGE, message: UNAVAILABLE_MESSAGE };
+  response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  response.status(503).json(body);
+}
+
 /**
  * One place that turns errors into the API error body. Client mistakes get a 4xx with a message a
- * person understands; anything unexpected is logged and answered with a 500 that reveals nothing.
+ * person understands; a database that did not answer in time (isDatabaseUnavailable: the pool's
+ * connect and statement bounds) a 503 with Retry-After; anything else unexpected is logged and
+ * answered with a 500 that reveals nothing. (DomainError 'unavailable' is a third party that did not
+ * answer: 502, a bad gateway, not our own service being down.)
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -27,6 +41,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
+    // The request deadline (request-deadline.ts) has answered already; the work finished or failed late.
+    if (response.headersSent) return;
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(
+        { err: exception, method: request.method, url: request.originalUrl },
+        'PostgreSQL did not answer in time; answered 503',
+      );
+      return answerUnavailable(response);
+    }
     const body = this.toBody(exception);
     if (body.statusCode >= 500 && !(exception instanceof DomainError)) {
       this.logger.error({ err: exception, method: request.method, url: request.originalUrl }, 'request failed');

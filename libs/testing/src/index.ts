@@ -3,3 +3,4 @@ export * from './catch-up.js';
 export * from './unused-port.js';
 export * from './race.js';
 export * from './redis-server.js';
+export * from './tcp-proxy.js';

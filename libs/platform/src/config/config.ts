@@ -6,6 +6,8 @@ const LOCAL_S3_KEY = 'S3RVER';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** Milliseconds; 0 turns the bound off. */
+const milliseconds = z.coerce.number().int().min(0);
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -22,6 +24,14 @@ export const ZConfig = z.object({
     .string({ error: 'is required (the PostgreSQL connection string, e.g. postgres://postgres@127.0.0.1:5432/payola)' })
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
   DB_POOL_SIZE: positiveInt.default(10),
+  /** How long getting a PostgreSQL connection may take (waiting for a free one included). */
+  DB_CONNECT_TIMEOUT_MS: milliseconds.default(3000),
+  /** The api's statement_timeout; the client gives up a second later (a stopped server cancels nothing). */
+  DB_STATEMENT_TIMEOUT_MS: milliseconds.default(2500),
+  /** The worker's: projection batches and read-model migrations may take long; only a dead connection should not hang it. */
+  WORKER_STATEMENT_TIMEOUT_MS: milliseconds.default(300_000),
+  /** The longest the api works on a request before it answers 503 (a backstop: the database bounds answer sooner). */
+  API_REQUEST_TIMEOUT_MS: milliseconds.default(15_000),
   /** How many api processes share the port (node:cluster): one per core the api may use. */
   API_PROCESSES: positiveInt.default(1),
   /** Multiplies the attempts every rate limit allows (end-to-end runs sign up many accounts from one address). */

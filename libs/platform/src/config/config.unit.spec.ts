@@ -15,6 +15,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds waits on PostgreSQL and on requests by default; 0 turns a bound off', () => {
+    expect(loadConfig(base)).toMatchObject({
+      DB_CONNECT_TIMEOUT_MS: 3000,
+      DB_STATEMENT_TIMEOUT_MS: 2500,
+      WORKER_STATEMENT_TIMEOUT_MS: 300_000,
+      API_REQUEST_TIMEOUT_MS: 15_000,
+    });
+    expect(loadConfig({ ...base, DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => loadConfig({ ...base, DB_CONNECT_TIMEOUT_MS: '-1' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
+  });
+
   it('names a missing DATABASE_URL and says what it should be', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
     expect(() => loadConfig({})).toThrow(/DATABASE_URL: is required \(the PostgreSQL connection string/);

@@ -55,6 +55,9 @@ export class PlatformModule {
               connectionString: config.DATABASE_URL,
               max: config.DB_POOL_SIZE,
               applicationName: service,
+              connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+              statementTimeoutMs:
+                service === 'api' ? config.DB_STATEMENT_TIMEOUT_MS : config.WORKER_STATEMENT_TIMEOUT_MS,
               onIdleError: (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed; it was dropped'),
             }),
         },

@@ -1,0 +1,69 @@
+import net from 'node:net';
+
+export interface TcpProxy {
+  /** The port the proxy listens on (127.0.0.1). */
+  port: number;
+  /** `url` with its host and port replaced by the proxy's. */
+  via(url: string): string;
+  /**
+   * Stops forwarding in both directions, as a server stopped with SIGSTOP behaves: connections are
+   * still accepted (the kernel completes the handshake), nothing is answered, nothing is lost.
+   */
+  freeze(): void;
+  /** Forwards everything held back, in order, and carries on (SIGCONT). */
+  thaw(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to `target` that a test can freeze: a stalled dependency without stopping a shared server. */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  let frozen = false;
+  const held: (() => void)[] = [];
+  const sockets = new Set<net.Socket>();
+  // Whatever happens while frozen (data, a side closing) takes effect on thaw, in order.
+  const act = (action: () => void) => (frozen ? held.push(action) : action());
+
+  const server = net.createServer((downstream) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const [from, to] of [
+      [downstream, upstream],
+      [upstream, downstream],
+    ] as const) {
+      sockets.add(from);
+      from.on('data', (chunk) => act(() => to.write(chunk)));
+      from.on('error', () => undefined);
+      from.on('close', () => {
+        sockets.delete(from);
+        act(() => to.destroy());
+      });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+
+  return {
+    port,
+    via(url) {
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(port);
+      return proxied.toString();
+    },
+    freeze() {
+      frozen = true;
+    },
+    thaw() {
+      frozen = false;
+      for (const action of held.splice(0)) action();
+    },
+    async close() {
+      frozen = false;
+      held.length = 0;
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
