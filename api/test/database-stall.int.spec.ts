@@ -3,10 +3,47 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { artistsProjection } from '@app/modules/catalog';
 import { SESSION_CACHE_MS, usersProjection } from '@app/modules/identity';
 import { startTcpProxy, type TcpProxy } from '@app/testing';
-import { startApi, type ApiHarness, type Client } from './api-harness.js';
+import { startApi } from './api-harness.js';
 
 /** What a stalled database may cost a request at most (README: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
 const BOUND_MS = 5000;
+
+/** An in-process api that reaches PostgreSQL through a proxy the test can freeze, and a signed-in fan. */
+async function apiBehindProxy(env: Record<string, string> = {}) {
+  const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL!);
+  const proxy = await startTcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
+  // The projections run beside the api, directly.
+  const api = await startApi([usersProjection, artistsProjection], (db) => ({
+    DATABASE_URL: proxy.via(db.url),
+    ...env,
+  }));
+  const fan = api.client();
+  const created = await fan.post('/api/create-account', {
+    email: `stall-${randomUUID()}@example.com`,
+    password: 'correct horse 1',
+    firstName: 'Stall',
+    lastName: 'Ed',
+    role: 'fan',
+    zipCode: '10001',
+  });
+  expect(created.status).toBe(201);
+  /** The answer and how long it took; a request still waiting after 10 s fails the test. */
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const response = await fan.get(path).timeout(10_000);
+    return { response, ms: performance.now() - started };
+  };
+  return {
+    proxy,
+    api,
+    timed,
+    async close() {
+      proxy.thaw();
+      await api.close();
+      await proxy.close();
+    },
+  };
+}
 
 /**
  * PostgreSQL stops answering (a proxy in front of it stops forwarding, as a SIGSTOPped server would):
@@ -15,37 +52,15 @@ const BOUND_MS = 5000;
  */
 describe('the api when PostgreSQL stalls', () => {
   let proxy: TcpProxy;
-  let api: ApiHarness;
-  let fan: Client;
+  let setup: Awaited<ReturnType<typeof apiBehindProxy>>;
+  let timed: (typeof setup)['timed'];
 
   beforeAll(async () => {
-    const admin = new URL(process.env.TEST_ADMIN_DATABASE_URL!);
-    proxy = await startTcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
-    // The api reaches PostgreSQL through the proxy with the default bounds; the projections run beside it directly.
-    api = await startApi([usersProjection, artistsProjection], (db) => ({ DATABASE_URL: proxy.via(db.url) }));
-    fan = api.client();
-    const created = await fan.post('/api/create-account', {
-      email: `stall-${randomUUID()}@example.com`,
-      password: 'correct horse 1',
-      firstName: 'Stall',
-      lastName: 'Ed',
-      role: 'fan',
-      zipCode: '10001',
-    });
-    expect(created.status).toBe(201);
+    // The default bounds.
+    setup = await apiBehindProxy();
+    ({ proxy, timed } = setup);
   });
-  afterAll(async () => {
-    proxy.thaw();
-    await api.close();
-    await proxy.close();
-  });
-
-  /** The answer and how long it took; a request still waiting after 10 s fails the test. */
-  const timed = async (path: string) => {
-    const started = performance.now();
-    const response = await fan.get(path).timeout(10_000);
-    return { response, ms: performance.now() - started };
-  };
+  afterAll(() => setup.close());
 
   it('answers 503 with Retry-After within the bound while it stalls, and 200 again once it is back', async () => {
     expect((await timed('/api/artists/all')).response.status).toBe(200);
@@ -91,5 +106,32 @@ describe('the api when PostgreSQL stalls', () => {
     const check = await timed('/api/auth/check');
     expect(check.response.status).toBe(200);
     expect(check.response.body).toMatchObject({ authenticated: true });
+  });
+});
+
+describe('the request bound (API_REQUEST_TIMEOUT_MS)', () => {
+  let setup: Awaited<ReturnType<typeof apiBehindProxy>>;
+
+  beforeAll(async () => {
+    // Without the database's own bounds, only the request's is left.
+    setup = await apiBehindProxy({
+      DB_CONNECT_TIMEOUT_MS: '0',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      API_REQUEST_TIMEOUT_MS: '1500',
+    });
+  });
+  afterAll(() => setup.close());
+
+  it('answers 503 when a request has not answered in time, and drops the late answer of its work', async () => {
+    setup.proxy.freeze();
+    const list = await setup.timed('/api/artists/all');
+    expect(list.response.status).toBe(503);
+    expect(list.response.headers['retry-after']).toBe('5');
+    expect(list.ms).toBeGreaterThanOrEqual(1400);
+    expect(list.ms).toBeLessThan(3000);
+    // The stalled work finishes once the database answers; its answer goes nowhere, and the api carries on.
+    setup.proxy.thaw();
+    await sleep(500);
+    expect((await setup.timed('/api/artists/all')).response.status).toBe(200);
   });
 });
