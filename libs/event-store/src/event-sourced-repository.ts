@@ -30,7 +30,11 @@ export interface Decided<E extends EventEnvelope, R> {
 export interface ExecuteOptions {
   /** Recorded with every appended event. */
   metadata?: TEventMetadata;
-  /** Read-your-writes: wait (bounded) until these projectors have passed the append. */
+  /**
+   * Read-your-writes: wait (bounded) until these projectors have passed the append. A wait that runs
+   * out is not an error (the write is durable) but it is never hidden: `caughtUp` says so and the
+   * request's read-model lag report names the projectors, which the api passes on to the client.
+   */
   waitFor?: readonly string[];
   waitTimeoutMs?: number;
   /** Attempts when another append to the stream wins the race (each attempt decides again). */
@@ -46,6 +50,8 @@ export interface Executed<R> {
   result: R;
   /** Null when the decision appended nothing. */
   appended: AppendResult | null;
+  /** False when a `waitFor` ran out before the named projectors showed the append. */
+  caughtUp?: boolean;
 }
 
 /**
@@ -81,7 +87,9 @@ export class EventSourcedRepository {
         if (executed.appended) {
           this.store.notifyAppended(executed.appended);
           if (options.waitFor?.length) {
-            await this.waiter.waitFor(executed.appended.position, options.waitFor, options.waitTimeoutMs ?? 3000);
+            const { position } = executed.appended;
+            const caughtUp = await this.waiter.waitFor(position, options.waitFor, options.waitTimeoutMs ?? 3000);
+            return { ...executed, caughtUp };
           }
         }
         return executed;

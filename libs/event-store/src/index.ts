@@ -11,3 +11,4 @@ export * from './projection/consumer-runner.js';
 export * from './projection/projection-waiter.js';
 export * from './projection/rebuild.js';
 export * from './projection/log-stats.projection.js';
+export * from './projection/read-model-lag.js';

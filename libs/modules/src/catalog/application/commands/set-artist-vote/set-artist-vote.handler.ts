@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TVoteResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
+import { InjectPool, type Pool } from '@app/platform';
 import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { ARTISTS_PROJECTION, artistStreamId, artistVoteStreamId } from '../../../catalog-names.js';
@@ -10,6 +11,7 @@ import { isCatalogId } from '../../../domain/catalog-id.js';
 import { GetArtist } from '../../queries/get-artist/get-artist.query.js';
 import { CatalogMembers } from '../../services/catalog-members.js';
 import { CatalogRewards } from '../../services/catalog-rewards.js';
+import { votesOnFile } from '../../services/votes-on-file.js';
 import { SetArtistVote } from './set-artist-vote.command.js';
 
 /**
@@ -23,6 +25,7 @@ export class SetArtistVoteHandler implements ICommandHandler<SetArtistVote> {
     @Inject(CatalogMembers) private readonly members: CatalogMembers,
     @Inject(CatalogRewards) private readonly rewards: CatalogRewards,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @InjectPool() private readonly pool: Pool,
   ) {}
 
   async execute({ userId, artistId, vote, requestId }: SetArtistVote): Promise<TVoteResponse> {
@@ -58,7 +61,17 @@ export class SetArtistVoteHandler implements ICommandHandler<SetArtistVote> {
         waitFor: [ARTISTS_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
       },
     );
-    const profile = await this.queries.execute(new GetArtist(artistId, userId));
-    return { voted, voteCount: profile.voteCount };
+    const voteCount = await this.queries.execute(new GetArtist(artistId, userId)).then(
+      (profile) => profile.voteCount,
+      (error: unknown) => {
+        // Added moments ago and not yet in the read model (the worker is behind): count from the log.
+        if (!(error instanceof ArtistNotFoundError)) throw error;
+        return votesOnFile(this.pool, artistVoteStreamId(artistId, ''), {
+          cast: 'VoteCast',
+          withdrawn: 'VoteWithdrawn',
+        });
+      },
+    );
+    return { voted, voteCount };
   }
 }

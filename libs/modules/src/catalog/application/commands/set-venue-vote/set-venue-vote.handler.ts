@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TVoteResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
+import { InjectPool, type Pool } from '@app/platform';
 import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { VENUES_PROJECTION, venueStreamId, venueVoteStreamId } from '../../../catalog-names.js';
@@ -10,6 +11,7 @@ import { decideVenueVote, venueFold, VenueNotFoundError, venueVoteFold } from '.
 import { GetVenue } from '../../queries/get-venue/get-venue.query.js';
 import { CatalogMembers } from '../../services/catalog-members.js';
 import { CatalogRewards } from '../../services/catalog-rewards.js';
+import { votesOnFile } from '../../services/votes-on-file.js';
 import { SetVenueVote } from './set-venue-vote.command.js';
 
 /** product-decisions.md: venues are upvoted like artists (first vote +1, withdrawing -1, again 0). */
@@ -20,6 +22,7 @@ export class SetVenueVoteHandler implements ICommandHandler<SetVenueVote> {
     @Inject(CatalogMembers) private readonly members: CatalogMembers,
     @Inject(CatalogRewards) private readonly rewards: CatalogRewards,
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @InjectPool() private readonly pool: Pool,
   ) {}
 
   async execute({ userId, venueId, vote, requestId }: SetVenueVote): Promise<TVoteResponse> {
@@ -55,7 +58,17 @@ export class SetVenueVoteHandler implements ICommandHandler<SetVenueVote> {
         waitFor: [VENUES_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
       },
     );
-    const profile = await this.queries.execute(new GetVenue(venueId, userId));
-    return { voted, voteCount: profile.voteCount };
+    const voteCount = await this.queries.execute(new GetVenue(venueId, userId)).then(
+      (profile) => profile.voteCount,
+      (error: unknown) => {
+        // Added moments ago and not yet in the read model (the worker is behind): count from the log.
+        if (!(error instanceof VenueNotFoundError)) throw error;
+        return votesOnFile(this.pool, venueVoteStreamId(venueId, ''), {
+          cast: 'VenueVoteCast',
+          withdrawn: 'VenueVoteWithdrawn',
+        });
+      },
+    );
+    return { voted, voteCount };
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
 import { InjectPool, type Pool } from '@app/platform';
+import { standingFold, type Standing } from '../../../domain/standing.js';
 import { userFold, userStreamId } from '../../../domain/user.js';
 import { GetAuthUser } from './get-auth-user.query.js';
 
@@ -57,6 +58,17 @@ function toAuthUser(row: UserRow): TAuthUser {
   };
 }
 
+function standingColumns(standing: Standing) {
+  return {
+    role: standing.role,
+    payment_completed: standing.paymentCompleted,
+    founding_fan_number: standing.foundingFanNumber,
+    verified: standing.verified,
+    kyc_completed: standing.kycCompleted,
+    veriff_status: standing.veriffStatus,
+  };
+}
+
 @QueryHandler(GetAuthUser)
 export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   constructor(
@@ -64,15 +76,16 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
     @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
   ) {}
 
+  /**
+   * The user as the auth check shows it and as every permission check decides on it. What the user
+   * may do (role, payment, identity check, founding number) comes from the user's stream, the write
+   * side, so a payment or an approval that answered 2xx is honoured by the very next request even
+   * while the worker lags; the rest (names, settings, balance) comes from the users projection.
+   */
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
-    const { rows } = await this.pool.query<UserRow>(
-      `select id, email, first_name, last_name, role, payola_balance, payment_completed, founding_fan_number,
-              verified, kyc_completed, veriff_status, username, phone, profile_image_url, genres, privacy_settings,
-              notification_settings
-       from identity_users where id = $1`,
-      [userId],
-    );
-    if (rows[0]) return toAuthUser(rows[0]);
+    const [row, standing] = await Promise.all([this.projectedRow(userId), this.standing(userId)]);
+    if (!standing) return null;
+    if (row) return toAuthUser({ ...row, ...standingColumns(standing) });
     // The projection may lag a moment behind a brand-new account: the stream is the truth.
     const { state } = await this.repository.load(userStreamId(userId), userFold);
     return state
@@ -81,20 +94,30 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
           email: state.email,
           first_name: state.firstName,
           last_name: state.lastName,
-          role: state.role,
           payola_balance: 0,
-          payment_completed: false,
-          founding_fan_number: null,
-          verified: false,
-          kyc_completed: false,
-          veriff_status: null,
           username: state.username,
           phone: state.phone,
           profile_image_url: null,
           genres: [...state.genres],
           privacy_settings: state.privacySettings,
           notification_settings: state.notificationSettings,
+          ...standingColumns(standing),
         })
       : null;
+  }
+
+  private async projectedRow(userId: string): Promise<UserRow | undefined> {
+    const { rows } = await this.pool.query<UserRow>(
+      `select id, email, first_name, last_name, role, payola_balance, payment_completed, founding_fan_number,
+              verified, kyc_completed, veriff_status, username, phone, profile_image_url, genres, privacy_settings,
+              notification_settings
+       from identity_users where id = $1`,
+      [userId],
+    );
+    return rows[0];
+  }
+
+  private async standing(userId: string): Promise<Standing | null> {
+    return (await this.repository.load(userStreamId(userId), standingFold)).state;
   }
 }

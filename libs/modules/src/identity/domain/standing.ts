@@ -1,0 +1,62 @@
+import type { EventOfType, TRole, TVeriffStatus } from '@app/contracts';
+
+/**
+ * The events on a user's stream that decide what the user may do: who they are, whether the
+ * membership payment completed, and the identity check. Membership writes most of them; identity
+ * reads them here (as its users projection does) so that permissions never wait for a projection.
+ */
+export const STANDING_EVENT_TYPES = [
+  'AccountCreated',
+  'PaymentCompleted',
+  'KycSessionStarted',
+  'KycApproved',
+  'KycDeclined',
+  'KycExpired',
+] as const;
+export type StandingEvent = EventOfType<(typeof STANDING_EVENT_TYPES)[number]>;
+
+/** A user's standing as the write side knows it the moment an append commits. */
+export interface Standing {
+  role: TRole;
+  paymentCompleted: boolean;
+  foundingFanNumber: number | null;
+  /** Identity check approved (an approval is never undone). */
+  verified: boolean;
+  kycCompleted: boolean;
+  veriffStatus: TVeriffStatus | null;
+}
+
+/** The same rules as the users projection, so the two always agree once it has caught up. */
+export function evolveStanding(state: Standing | null, event: StandingEvent): Standing | null {
+  if (event.type === 'AccountCreated') {
+    return {
+      role: event.data.role,
+      paymentCompleted: false,
+      foundingFanNumber: null,
+      verified: false,
+      kycCompleted: false,
+      veriffStatus: null,
+    };
+  }
+  if (!state) return state;
+  switch (event.type) {
+    case 'PaymentCompleted':
+      return { ...state, paymentCompleted: true, foundingFanNumber: event.data.foundingFanNumber };
+    case 'KycSessionStarted':
+      return { ...state, veriffStatus: state.veriffStatus === 'approved' ? 'approved' : 'pending' };
+    case 'KycApproved':
+      return { ...state, verified: true, kycCompleted: true, veriffStatus: 'approved' };
+    case 'KycDeclined':
+    case 'KycExpired': {
+      const status = event.data.status;
+      const declined = status === 'declined' || status === 'resubmission_requested';
+      return { ...state, kycCompleted: false, veriffStatus: declined ? 'declined' : 'expired' };
+    }
+  }
+}
+
+export const standingFold = {
+  eventTypes: STANDING_EVENT_TYPES,
+  initialState: (): Standing | null => null,
+  evolve: evolveStanding,
+};
