@@ -3,9 +3,13 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from '@/components/ui/spinner';
+import { onReadModelsPending } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { refreshWhileReadModelsCatchUp } from '@/lib/read-models-pending';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
+
+onReadModelsPending(refreshWhileReadModelsCatchUp(queryClient));
 
 const router = createRouter({
   routeTree,

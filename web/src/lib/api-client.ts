@@ -1,3 +1,4 @@
+import { READ_MODELS_PENDING_HEADER } from '@app/contracts';
 import type { z } from 'zod';
 
 /**
@@ -51,6 +52,13 @@ export interface ApiGetOptions {
 export interface ApiSendOptions {
   signal?: AbortSignal;
   headers?: HeadersInit;
+}
+
+let readModelsPendingListener: (() => void) | null = null;
+
+/** Told when a write succeeded but the server says its read models have not caught up yet. */
+export function onReadModelsPending(listener: () => void): void {
+  readModelsPendingListener = listener;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -121,6 +129,7 @@ export async function apiFetch(path: string, init: ApiFetchInit = {}): Promise<R
 
   const response = await fetch(path, { ...rest, method, headers, body, credentials: 'include' });
   if (!response.ok) throw await toApiError(response);
+  if (!SAFE_METHODS.has(method) && response.headers.has(READ_MODELS_PENDING_HEADER)) readModelsPendingListener?.();
   return response;
 }
 
