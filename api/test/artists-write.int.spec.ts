@@ -300,4 +300,31 @@ describe('artists: add, verify, vote, favourite (real PostgreSQL and Redis)', ()
     const paid = after.filter((amount, i) => amount !== before[i]);
     expect(paid).toHaveLength(1);
   });
+
+  it('verifying at once: 8 fans each get a distinct fan number, and one fan’s 10 identical requests pay +25 once', async () => {
+    const adder = await member();
+    const { body: artist } = await adder.client.post('/api/artists', {
+      artist: {
+        ...BJORK,
+        name: 'Floating Points',
+        spotifyUrl: 'https://open.spotify.com/artist/5mWMo4b6AbvRhWxE3ArqMl',
+        socialUrls: ['https://www.instagram.com/floatingpoints'],
+      },
+      attested: true,
+    });
+    const fans = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const answers = await Promise.all(
+      fans.map((fan) => fan.client.post('/api/artists/verify', { artistId: artist.id })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers.map((a) => a.body.fanNumber).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+
+    const eager = await member();
+    const before = await balance(eager.client);
+    const doubled = await Promise.all(
+      Array.from({ length: 10 }, () => eager.client.post('/api/artists/verify', { artistId: artist.id })),
+    );
+    expect(doubled.every((a) => a.status === 200 && a.body.fanNumber === 10)).toBe(true);
+    expect(await balance(eager.client)).toBe(before + 25);
+  });
 });

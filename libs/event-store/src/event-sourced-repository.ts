@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TEventMetadata } from '@app/contracts';
 import { withTransaction, type Pool, type Queryable } from '@app/platform';
 import { StreamVersionConflictError } from './errors.js';
@@ -37,7 +38,7 @@ export interface ExecuteOptions {
    */
   waitFor?: readonly string[];
   waitTimeoutMs?: number;
-  /** Attempts when another append to the stream wins the race (each attempt decides again). */
+  /** Attempts when another append to the stream wins the race (each attempt decides again; 20 by default). */
   maxAttempts?: number;
   /**
    * Run inside the caller's transaction (a reactor's batch). No retry is possible there: a conflict
@@ -78,7 +79,7 @@ export class EventSourcedRepository {
     options: ExecuteOptions = {},
   ): Promise<Executed<R>> {
     if (options.client) return decideAndAppend(this.store, options.client, streamId, fold, decide, options.metadata);
-    const maxAttempts = options.maxAttempts ?? 5;
+    const maxAttempts = options.maxAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
       try {
         const executed = await withTransaction(this.pool, (client) =>
@@ -95,6 +96,9 @@ export class EventSourcedRepository {
         return executed;
       } catch (error) {
         if (!(error instanceof StreamVersionConflictError) || attempt >= maxAttempts) throw error;
+        // Writers racing on one stream (ten fans verifying one artist) would otherwise collide again at
+        // once; a short random pause spreads their next attempts apart.
+        await sleep(Math.random() * Math.min(attempt * 5, 50));
       }
     }
   }
