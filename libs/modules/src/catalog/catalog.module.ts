@@ -9,6 +9,7 @@ import { GetArtistCountsHandler } from './application/queries/get-artist-counts/
 import { GetArtistListHandler } from './application/queries/get-artist-list/get-artist-list.handler.js';
 import { GetArtistVerificationHandler } from './application/queries/get-artist-verification/get-artist-verification.handler.js';
 import { GetArtistHandler } from './application/queries/get-artist/get-artist.handler.js';
+import { GetArtistOnFileHandler } from './application/queries/get-artist-on-file/get-artist-on-file.handler.js';
 import { GetSimilarArtistsHandler } from './application/queries/get-similar-artists/get-similar-artists.handler.js';
 import { AddVenueHandler } from './application/commands/add-venue/add-venue.handler.js';
 import { ConfirmVenueDuplicateHandler } from './application/commands/confirm-venue-duplicate/confirm-venue-duplicate.handler.js';
@@ -44,6 +45,7 @@ import { ArtistQueriesController } from './http/artist-queries.controller.js';
     SetArtistVoteHandler,
     SetArtistFavoriteHandler,
     GetArtistHandler,
+    GetArtistOnFileHandler,
     GetArtistListHandler,
     GetArtistCountsHandler,
     GetArtistVerificationHandler,

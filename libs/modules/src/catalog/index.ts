@@ -8,4 +8,5 @@ export { ARTIST_PROFILE_SQL } from './application/queries/artist-rows.js';
 export { venueListSql } from './application/queries/get-venue-list/venue-list-sql.js';
 export { VENUE_PROFILE_SQL } from './application/queries/venue-rows.js';
 export { GetArtist } from './application/queries/get-artist/get-artist.query.js';
+export { GetArtistOnFile } from './application/queries/get-artist-on-file/get-artist-on-file.query.js';
 export { actingAs } from './http/acting-as.js';

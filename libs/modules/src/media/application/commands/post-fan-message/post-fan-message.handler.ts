@@ -3,7 +3,7 @@ import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { MEDIA_MESSAGES, type TPostFanMessageResponse } from '@app/contracts';
 import { RefusedError } from '@app/domain';
 import { EventSourcedRepository, EventStore } from '@app/event-store';
-import { GetArtist } from '../../../../catalog/index.js';
+import { GetArtistOnFile } from '../../../../catalog/index.js';
 import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION, awardPayola } from '../../../../payola/index.js';
 import { decideFanMessage, mediaFold, mediaIdFromUrl } from '../../../domain/media-object.js';
@@ -31,8 +31,9 @@ export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
     await this.members.mayUpload(userId, 'fan-video');
     const mediaId = mediaIdFromUrl(videoUrl);
     if (!mediaId) throw new RefusedError('invalid', MEDIA_MESSAGES.videoNotReady);
-    // Throws ArtistNotFoundError (404) for an artist that is not on file.
-    const artist = await this.queries.execute(new GetArtist(artistId, userId));
+    // Throws ArtistNotFoundError (404) for an artist that is not on file. From the artist's stream: the
+    // web app sends the message right after adding the artist, before the catalogue may show it.
+    const artist = await this.queries.execute(new GetArtistOnFile(artistId));
     const { result } = await this.repository.execute(
       mediaStreamId(mediaId),
       mediaFold,
