@@ -232,6 +232,41 @@ test.describe('artist flows', () => {
     await expect(page.getByText('0 favorites')).toBeVisible();
   });
 
+  test('when the server says its read models lag behind a vote, the profile catches up by itself', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpInContext(context, newAccount('artist-lag'));
+    await becomeVerifiedFan(page);
+    const artist = await addArtistViaApi(context, { name: uniqueName('Slow Echo') });
+    await page.goto(`/artist/${artist.id}`);
+    const vote = page.getByRole('button', { name: /^Vote/ });
+    await expect(vote).toContainText('0 votes');
+
+    // As with a worker that is behind: the vote is stored (answered 200 with X-Read-Models-Pending) but the
+    // count in the answer, and in the profile read right after it, is still the old one.
+    await page.route(`**/api/artists/${artist.id}/vote`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-read-models-pending': 'catalog-artists' },
+        json: { ...body, voteCount: 0 },
+      });
+    });
+    let staleReads = 1;
+    await page.route(`**/api/artists/${artist.id}`, async (route) => {
+      if (route.request().method() !== 'GET' || staleReads-- <= 0) return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), voteCount: 0 } });
+    });
+    await vote.click();
+    await expect(toastRegion(page).getByText('Vote added')).toBeVisible();
+    // No reload, no focus change: the app refreshes after the server's hint and shows the real count.
+    await expect(vote).toContainText('1 vote', { timeout: 10_000 });
+  });
+
   test('an unknown artist shows Artist Not Found with a way back', async ({ page, context }) => {
     test.setTimeout(60_000);
     await signUpInContext(context, newAccount('artist-missing'));
