@@ -13,7 +13,7 @@ export const CHECKS = {
   c: 'one ledger entry per cause; balances are the sum of entries',
   d: 'no link, place, email, username or founding number held twice',
   e: 'no 2xx followed by a denial of the same user',
-  f: 'every request answered in time; the stack recovered and caught up',
+  f: 'every request answered in time and never with an unhandled error (5xx other than 503); the stack recovered and caught up',
 };
 
 const MEMBER_ACTIONS = new Set(['vote', 'favorite', 'venue-vote', 'venue-favorite']);
@@ -101,6 +101,10 @@ export async function checkRun({ url, journal, recovery, timeoutMs, skipVerify =
   // ---- f: answers, recovery, catch-up
   for (const entry of entries.filter((e) => e.outcome === 'timeout')) {
     add('f', `no answer within ${timeoutMs / 1000}s`, describe(entry));
+  }
+  // 503 is the api's answer while a dependency is away; a 500 is an error nothing handled.
+  for (const entry of entries.filter((e) => e.outcome === 'answered' && e.status >= 500 && e.status !== 503)) {
+    add('f', `${entry.action} answered ${entry.status}`, describe(entry));
   }
   for (const entry of entries.filter((e) => e.outcome === 'harness-error')) {
     add('f', 'a virtual user stopped on an unexpected answer', entry.message);
@@ -500,26 +504,27 @@ export async function checkRun({ url, journal, recovery, timeoutMs, skipVerify =
     let approved = null;
     for (const entry of list) {
       if (entry.outcome === 'answered') {
-        const why = [];
-        if (signedIn && signedIn.t1 < entry.t0 && entry.status === 401) why.push(`signed in by ${signedIn.action}`);
-        if (signedIn && signedIn.t1 < entry.t0 && entry.status === 403 && /csrf/i.test(entry.message ?? '')) {
-          why.push(`signed in by ${signedIn.action} (CSRF token refused)`);
+        const at = (ack) => `${ack.action} ${ack.status} at ${(ack.t1 / 1000).toFixed(2)}s`;
+        const deny = (title, ack) => add('e', title, `${describe(entry)}, after ${at(ack)}`);
+        const after = (ack) => ack && ack.t1 < entry.t0;
+        if (after(signedIn) && entry.status === 401) deny(`${entry.action} 401 after sign-in`, signedIn);
+        if (after(signedIn) && entry.status === 403 && /csrf/i.test(entry.message ?? '')) {
+          deny(`${entry.action} 403 (CSRF token refused) after sign-in`, signedIn);
         }
-        if (paid && paid.t1 < entry.t0 && entry.status === 403 && MEMBER_ACTIONS.has(entry.action)) {
-          why.push(`paid (${paid.action} ${paid.status} at ${(paid.t1 / 1000).toFixed(2)}s)`);
+        if (after(paid) && entry.status === 403 && MEMBER_ACTIONS.has(entry.action)) {
+          deny(`${entry.action} 403 after the payment was acknowledged`, paid);
         }
-        if (approved && approved.t1 < entry.t0 && entry.status === 403 && VERIFIED_ACTIONS.has(entry.action)) {
-          why.push(`identity approved at ${(approved.t1 / 1000).toFixed(2)}s`);
+        if (after(approved) && entry.status === 403 && VERIFIED_ACTIONS.has(entry.action)) {
+          deny(`${entry.action} 403 after the identity approval was acknowledged`, approved);
         }
         if (entry.action === 'auth-check' && entry.status === 200 && entry.body?.user) {
-          if (paid && paid.t1 < entry.t0 && !entry.body.user.paymentCompleted) {
-            why.push(`paid (${paid.action} at ${(paid.t1 / 1000).toFixed(2)}s), but the auth check says unpaid`);
+          if (after(paid) && !entry.body.user.paymentCompleted) {
+            deny('auth check says unpaid after the payment was acknowledged', paid);
           }
-          if (approved && approved.t1 < entry.t0 && !entry.body.user.verified) {
-            why.push(`identity approved at ${(approved.t1 / 1000).toFixed(2)}s, but the auth check says unverified`);
+          if (after(approved) && !entry.body.user.verified) {
+            deny('auth check says unverified after the identity approval was acknowledged', approved);
           }
         }
-        if (why.length) add('e', `${entry.action} denied after ${why.join('; ')}`, describe(entry));
       }
       if (ok(entry) && (entry.action === 'sign-up' || entry.action === 'log-in')) signedIn ??= entry;
       if (

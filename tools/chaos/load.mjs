@@ -44,7 +44,7 @@ export async function runLoad({ baseUrl, journal, rng, users, deadline, timeoutM
     sharedSpotify: Array.from({ length: 4 }, () => rng.token(22, BASE62)),
     sharedInstagram: Array.from({ length: 4 }, (_, i) => `shared_${runTag}_${i}`),
     sharedWebsites: Array.from({ length: 3 }, (_, i) => `https://venue-${runTag}-${i}.example.com`),
-    emails: [],
+    races: {},
   };
   const fans = Array.from({ length: users }, (_, index) => ({
     index,
@@ -217,49 +217,81 @@ async function act(context) {
   await choose[action]();
 }
 
+/**
+ * Several fans doing the same thing at the same moment: the first to come opens a race (a new key,
+ * starting ~350 ms later), the next ones to come before then join it. Answers the race once it starts.
+ */
+async function joinRace(world, kind, makeKey) {
+  const now = Date.now();
+  let race = world.races[kind];
+  if (!race || race.startAt - now < 30 || race.runners >= 4) {
+    race = world.races[kind] = { key: makeKey(), startAt: now + 350, runners: 0 };
+  }
+  race.runners += 1;
+  await sleep(Math.max(0, race.startAt - Date.now()));
+  return race;
+}
+
+/** A double click sends the same request twice at once. */
+async function once(rng, send) {
+  return rng.chance(0.1) ? Promise.all([send(), send()]) : [await send()];
+}
+
 async function addArtist({ browser, rng, world, fan }) {
   fan.counter += 1;
   const tag = `${world.runTag}${fan.index}x${fan.counter}`;
-  // Some adds reach for a Spotify page or Instagram handle that others reach for too: they race.
-  const sharedSpotify = rng.chance(0.3);
-  const spotifyId = sharedSpotify ? rng.pick(world.sharedSpotify) : rng.token(22, BASE62);
+  // Some adds race others for the same Spotify page at the same moment, some reach for one that others
+  // reached for before, some for an Instagram handle others use: the first wins, the others get a 409.
+  const mode = rng.weighted({ race: 2, shared: 1, fresh: 5 });
+  let spotifyId = rng.token(22, BASE62);
+  let name = `Chaos Act ${tag}`;
+  if (mode === 'race') {
+    spotifyId = (await joinRace(world, 'artist', () => rng.token(22, BASE62))).key;
+    name = `Race Act ${spotifyId.slice(0, 8)}`;
+  } else if (mode === 'shared') {
+    spotifyId = rng.pick(world.sharedSpotify);
+    name = `Shared Act ${world.sharedSpotify.indexOf(spotifyId)}`;
+  }
   const instagram = rng.chance(0.15) ? rng.pick(world.sharedInstagram) : `fan_${tag}`;
-  const name = sharedSpotify ? `Shared Act ${world.sharedSpotify.indexOf(spotifyId)}` : `Chaos Act ${tag}`;
-  const entry = await browser.call(
-    'add-artist',
-    'POST',
-    '/api/artists',
-    {
-      artist: {
-        name,
-        artistType: 'Band',
-        genre: rng.pick(GENRES),
-        secondaryGenre: null,
-        recordLabel: null,
-        bio: null,
-        spotifyUrl: `https://open.spotify.com/artist/${spotifyId}`,
-        bandcampUrl: null,
-        soundcloudUrl: null,
-        websiteUrl: null,
-        socialUrls: [`https://www.instagram.com/${instagram}`],
-      },
-      attested: true,
+  const body = {
+    artist: {
+      name,
+      artistType: 'Band',
+      genre: rng.pick(GENRES),
+      secondaryGenre: null,
+      recordLabel: null,
+      bio: null,
+      spotifyUrl: `https://open.spotify.com/artist/${spotifyId}`,
+      bandcampUrl: null,
+      soundcloudUrl: null,
+      websiteUrl: null,
+      socialUrls: [`https://www.instagram.com/${instagram}`],
     },
-    { keys: [`spotify:${spotifyId}`, `instagram:${instagram}`] },
-  );
-  if (ok(entry)) world.artists.push({ id: entry.id, addedBy: fan.userId });
+    attested: true,
+  };
+  const keys = [`spotify:${spotifyId}`, `instagram:${instagram}`];
+  for (const entry of await once(rng, () => browser.call('add-artist', 'POST', '/api/artists', body, { mode, keys }))) {
+    if (ok(entry)) world.artists.push({ id: entry.id, addedBy: fan.userId });
+  }
 }
 
 async function verifyArtist({ browser, rng, world, fan }, artist) {
   fan.counter += 1;
-  // Sometimes with a link of the fan's own (new to the artist: +10), sometimes one others reach for.
-  const withLink = rng.chance(0.3);
-  const handle = rng.chance(0.3)
-    ? rng.pick(world.sharedInstagram)
-    : `verify_${world.runTag}${fan.index}x${fan.counter}`;
   const body = { artistId: artist.id };
-  if (withLink) body.links = { socialUrls: [`https://www.instagram.com/${handle}`] };
-  await browser.call('verify-artist', 'POST', '/api/artists/verify', body, { target: artist.id });
+  const mode = rng.weighted({ plain: 5, link: 2, race: 2 });
+  if (mode === 'link') {
+    // A link of the fan's own (new to the artist: +10), or a handle others reach for too.
+    const handle = rng.chance(0.3)
+      ? rng.pick(world.sharedInstagram)
+      : `verify_${world.runTag}${fan.index}x${fan.counter}`;
+    body.links = { socialUrls: [`https://www.instagram.com/${handle}`] };
+  } else if (mode === 'race') {
+    // Fans verifying one artist at the same moment, each bringing the same new link.
+    const race = await joinRace(world, 'verify', () => ({ artist, handle: `race_${rng.token(10)}` }));
+    if (race.key.artist.addedBy !== fan.userId) body.artistId = race.key.artist.id;
+    body.links = { socialUrls: [`https://www.instagram.com/${race.key.handle}`] };
+  }
+  await browser.call('verify-artist', 'POST', '/api/artists/verify', body, { mode, target: body.artistId });
 }
 
 /** Votes and favourites send the state they want, as the web app does. */
@@ -276,39 +308,44 @@ async function toggle({ browser, rng }, action, resource, id, field, answerField
 
 async function addVenue({ browser, rng, world, fan }) {
   fan.counter += 1;
-  const [city, state] = rng.pick(CITIES);
-  // Half the adds use a name from a small pool: the same name in the same city is one venue.
-  const name = rng.chance(0.5) ? rng.pick(VENUE_NAMES) : `Chaos Venue ${world.runTag}${fan.index}x${fan.counter}`;
-  const websiteUrl = rng.chance(0.15)
-    ? rng.pick(world.sharedWebsites)
-    : `https://v-${world.runTag}${fan.index}x${fan.counter}.example.com`;
-  const entry = await browser.call(
-    'add-venue',
-    'POST',
-    '/api/venues',
-    {
-      venue: {
-        name,
-        venueType: 'Jazz Club',
-        streetAddress: '131 W 3rd St',
-        city,
-        state,
-        capacity: 200,
-        ageRestriction: '21+',
-        soundSystem: 'Professional PA System',
-        bio: null,
-        phoneNumber: null,
-        email: null,
-        websiteUrl,
-        bookingContact: null,
-        accessibility: null,
-        parking: null,
-        socialUrls: [],
-      },
+  const tag = `${world.runTag}${fan.index}x${fan.counter}`;
+  let [city, state] = rng.pick(CITIES);
+  // The same name in the same city is one venue: some adds race for one at the same moment, some use
+  // a name from a small pool, the rest are new.
+  const mode = rng.weighted({ race: 2, shared: 2, fresh: 4 });
+  let name = `Chaos Venue ${tag}`;
+  if (mode === 'race') {
+    const race = await joinRace(world, 'venue', () => ({ name: `Race Hall ${rng.token(6)}`, place: rng.pick(CITIES) }));
+    name = race.key.name;
+    [city, state] = race.key.place;
+  } else if (mode === 'shared') {
+    name = rng.pick(VENUE_NAMES);
+  }
+  const websiteUrl = rng.chance(0.15) ? rng.pick(world.sharedWebsites) : `https://v-${tag}.example.com`;
+  const body = {
+    venue: {
+      name,
+      venueType: 'Jazz Club',
+      streetAddress: '131 W 3rd St',
+      city,
+      state,
+      capacity: 200,
+      ageRestriction: '21+',
+      soundSystem: 'Professional PA System',
+      bio: null,
+      phoneNumber: null,
+      email: null,
+      websiteUrl,
+      bookingContact: null,
+      accessibility: null,
+      parking: null,
+      socialUrls: [],
     },
-    { keys: [`place:${name}|${city}|${state}`, `website:${websiteUrl}`] },
-  );
-  if (ok(entry)) world.venues.push({ id: entry.id, addedBy: fan.userId });
+  };
+  const keys = [`place:${name}|${city}|${state}`, `website:${websiteUrl}`];
+  for (const entry of await once(rng, () => browser.call('add-venue', 'POST', '/api/venues', body, { mode, keys }))) {
+    if (ok(entry)) world.venues.push({ id: entry.id, addedBy: fan.userId });
+  }
 }
 
 async function confirmVenue({ browser }, venue) {
@@ -321,8 +358,11 @@ async function confirmVenue({ browser }, venue) {
   );
 }
 
-async function setUsername({ browser, rng, fan }) {
-  const username = rng.pick(USERNAMES);
+async function setUsername({ browser, rng, world, fan }) {
+  // Half the claims race others for a new name at the same moment; the rest take one from a pool.
+  const username = rng.chance(0.5)
+    ? (await joinRace(world, 'username', () => `race_${rng.token(8)}`)).key
+    : rng.pick(USERNAMES);
   await browser.call(
     'username',
     'PATCH',

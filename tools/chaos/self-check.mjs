@@ -141,9 +141,9 @@ export async function corrupt(url, journal) {
     done.push({
       check: 'e',
       what: `a forged 403 on a vote by paid user ${paid.userId}`,
-      expect: /^vote denied after paid/,
+      expect: /^vote 403 after the payment was acknowledged/,
     });
-    done.push({ check: 'e', what: 'a forged auth check saying unpaid', expect: /the auth check says unpaid/ });
+    done.push({ check: 'e', what: 'a forged auth check saying unpaid', expect: /^auth check says unpaid/ });
   }
   journal.push({
     user: -1,
