@@ -33,6 +33,25 @@ export const PaymentCompleted = defineEvent(
   }),
 );
 
+/**
+ * The provider reported a payment of a checkout as paid, but not the amount or currency due for it
+ * (a null when the report named none). The payment does not complete: no PaymentCompleted, no
+ * founding fan number, no membership. Appended to the user's stream.
+ */
+export const PaymentAmountMismatched = defineEvent(
+  'PaymentAmountMismatched',
+  z.object({
+    userId: z.string(),
+    provider: z.enum(['stripe', 'stripe-test-mode']),
+    providerPaymentId: z.string(),
+    paidAmountCents: z.number().int().nullable(),
+    paidCurrency: z.string().nullable(),
+    dueAmountCents: z.number().int().positive(),
+    dueCurrency: z.string(),
+    reportedAt: z.iso.datetime(),
+  }),
+);
+
 /** The identity provider declined the check, or asked for a new one. */
 export const KycDeclined = defineEvent(
   'KycDeclined',
@@ -81,6 +100,7 @@ export const MembershipEnded = defineEvent(
 
 export const membershipEvents = [
   PaymentCompleted,
+  PaymentAmountMismatched,
   KycSessionStarted,
   KycApproved,
   KycDeclined,

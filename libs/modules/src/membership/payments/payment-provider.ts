@@ -1,8 +1,9 @@
 import type { TRole } from '@app/contracts';
+import { amountDueToday } from './domain/payment.js';
 
 /** Cents charged today: fans pay the $10.00 verification fee plus the first $5.00 month. */
 export function amountDueTodayCents(role: TRole): number {
-  return role === 'fan' ? 1500 : 1000;
+  return amountDueToday(role).amountCents;
 }
 
 export interface CheckoutRequest {
@@ -25,7 +26,10 @@ export interface Checkout {
 
 /** What completing a payment reads from the provider's paid payment intent or invoice. */
 export interface PaidPayment {
-  /** Cents received, when the provider says (else the checkout's amount stands). */
+  /**
+   * Cents (the currency's smallest unit) received and their currency, as the provider says; compared
+   * with what the checkout asked for. Null when the report names none (it then completes nothing).
+   */
   amountCents: number | null;
   currency: string | null;
   /** The user the provider's metadata names: only a cross-check against our own checkout. */

@@ -1,9 +1,18 @@
-import { PAYMENT_MESSAGES, type EventOfType, type EventPayload, type TRole } from '@app/contracts';
+import {
+  amountMismatchMessage,
+  PAYMENT_MESSAGES,
+  type EventOfType,
+  type EventPayload,
+  type TAmountMismatch,
+  type TPaymentStanding,
+  type TRole,
+} from '@app/contracts';
 import { DomainError } from '@app/domain';
 
 /** The payment part's events on a user's stream; identity's and the identity check's pass it by. */
 export const PAYMENT_EVENT_TYPES = [
   'PaymentCompleted',
+  'PaymentAmountMismatched',
   'MembershipStarted',
   'MembershipRenewed',
   'MembershipEnded',
@@ -20,6 +29,8 @@ export interface PaymentState {
   /** A fan's monthly membership: started by the first payment, ended when the subscription is. */
   membershipActive: boolean;
   paidUntil: string | null;
+  /** The latest report of a payment that was short or in another currency, until one completes. */
+  amountMismatch: (TAmountMismatch & { providerPaymentId: string }) | null;
 }
 
 export function paymentStreamId(userId: string): string {
@@ -34,6 +45,7 @@ export function initialPaymentState(): PaymentState {
     foundingFanNumber: null,
     membershipActive: false,
     paidUntil: null,
+    amountMismatch: null,
   };
 }
 
@@ -46,7 +58,15 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
         customerId: event.data.customerId,
         subscriptionId: event.data.subscriptionId,
         foundingFanNumber: event.data.foundingFanNumber,
+        amountMismatch: null,
       };
+    case 'PaymentAmountMismatched': {
+      const { providerPaymentId, paidAmountCents, paidCurrency, dueAmountCents, dueCurrency } = event.data;
+      return {
+        ...state,
+        amountMismatch: { providerPaymentId, paidAmountCents, paidCurrency, dueAmountCents, dueCurrency },
+      };
+    }
     case 'MembershipStarted':
       return { ...state, membershipActive: true, subscriptionId: event.data.subscriptionId ?? state.subscriptionId };
     case 'MembershipRenewed':
@@ -108,6 +128,17 @@ export class PaymentOfAnotherAccountError extends DomainError {
   }
 }
 
+/**
+ * The provider took a payment, but not the amount or currency due: the payer is told, and paying
+ * again is not offered (the money already taken needs a person to look at it).
+ */
+export class PaymentAmountMismatchError extends DomainError {
+  readonly kind = 'payment-required';
+  constructor(readonly mismatch: TAmountMismatch) {
+    super(amountMismatchMessage(mismatch));
+  }
+}
+
 /** A checkout is only for the signed-in user's own account, and only until the payment completed. */
 export function decideStartCheckout(
   state: PaymentState,
@@ -115,6 +146,22 @@ export function decideStartCheckout(
 ): void {
   if (command.requestedUserId && command.requestedUserId !== command.userId) throw new OwnAccountOnlyError();
   if (state.paymentCompleted) throw new PaymentAlreadyCompletedError();
+  if (state.amountMismatch) throw new PaymentAmountMismatchError(state.amountMismatch);
+}
+
+/** What every answer about the user's payment reports (test card form, the payer's return). */
+export function paymentStanding(state: PaymentState): TPaymentStanding {
+  const mismatch = state.paymentCompleted ? null : state.amountMismatch;
+  return {
+    paymentCompleted: state.paymentCompleted,
+    foundingFanNumber: state.foundingFanNumber,
+    amountMismatch: mismatch && {
+      paidAmountCents: mismatch.paidAmountCents,
+      paidCurrency: mismatch.paidCurrency,
+      dueAmountCents: mismatch.dueAmountCents,
+      dueCurrency: mismatch.dueCurrency,
+    },
+  };
 }
 
 /** The provider customer whose payment methods the customer portal manages. */
@@ -123,25 +170,94 @@ export function decideOpenPortal(state: PaymentState): { customerId: string } {
   return { customerId: state.customerId };
 }
 
-/** Fans are numbered when their payment completes; the caller assigns the number in the same transaction. */
-export function needsFoundingFanNumber(state: PaymentState, role: TRole): boolean {
-  return role === 'fan' && !state.paymentCompleted;
+/** Every checkout is in US dollars (spec §9 "Money"). */
+export const PAYMENT_CURRENCY = 'usd';
+
+/** What a checkout asks for: fans $15.00 (the $10.00 fee and the first $5.00 month), others $10.00. */
+export interface AmountDue {
+  amountCents: number;
+  currency: string;
 }
 
-export interface CompletePaymentInput extends Omit<EventPayload<'PaymentCompleted'>, 'foundingFanNumber'> {
+/** What the provider says was paid; null where its report names nothing. */
+export interface AmountPaid {
+  amountCents: number | null;
+  currency: string | null;
+}
+
+/** Cents due today for a role: fans pay the $10.00 verification fee plus the first $5.00 month. */
+export function amountDueToday(role: TRole): AmountDue {
+  return { amountCents: role === 'fan' ? 1500 : 1000, currency: PAYMENT_CURRENCY };
+}
+
+/** Exactly the amount due, in the currency due (Stripe writes currencies in lower case). */
+export function paidAsDue(paid: AmountPaid, due: AmountDue): boolean {
+  return paid.amountCents === due.amountCents && paid.currency?.toLowerCase() === due.currency.toLowerCase();
+}
+
+export interface CompletePaymentInput extends Omit<
+  EventPayload<'PaymentCompleted'>,
+  'foundingFanNumber' | 'amountCents' | 'currency'
+> {
   role: TRole;
+  paid: AmountPaid;
+  /** What the checkout this payment belongs to asked for. */
+  due: AmountDue;
   /** Assigned by the caller when `needsFoundingFanNumber`; null otherwise. */
   foundingFanNumber: number | null;
 }
 
 /**
- * A payment completes once: a later report of it (a redelivered or second webhook, or the payer's
- * return after the webhook) changes nothing. A fan's first invoice also starts the membership.
+ * Fans are numbered when their payment completes; the caller assigns the number in the same
+ * transaction. A payment that does not complete (short, or in another currency) takes no number.
+ */
+export function needsFoundingFanNumber(
+  state: PaymentState,
+  payment: Pick<CompletePaymentInput, 'role' | 'paid' | 'due'>,
+): boolean {
+  return payment.role === 'fan' && !state.paymentCompleted && paidAsDue(payment.paid, payment.due);
+}
+
+/**
+ * A payment completes once, and only with the amount and currency due: a later report of it (a
+ * redelivered or second webhook, or the payer's return after the webhook) changes nothing. A fan's
+ * first invoice also starts the membership. A report of another amount or currency is recorded
+ * (once per payment and amount) and completes nothing.
  */
 export function decideCompletePayment(state: PaymentState, payment: CompletePaymentInput): PaymentEvent[] {
   if (state.paymentCompleted) return [];
-  const { role, ...data } = payment;
-  const events: PaymentEvent[] = [{ type: 'PaymentCompleted', data }];
+  const { role, paid, due, ...data } = payment;
+  if (!paidAsDue(paid, due)) {
+    const mismatch = {
+      paidAmountCents: paid.amountCents,
+      paidCurrency: paid.currency,
+      dueAmountCents: due.amountCents,
+      dueCurrency: due.currency,
+    };
+    const known = state.amountMismatch;
+    if (
+      known?.providerPaymentId === data.providerPaymentId &&
+      known.paidAmountCents === mismatch.paidAmountCents &&
+      known.paidCurrency === mismatch.paidCurrency
+    ) {
+      return [];
+    }
+    return [
+      {
+        type: 'PaymentAmountMismatched',
+        data: {
+          userId: data.userId,
+          provider: data.provider,
+          providerPaymentId: data.providerPaymentId,
+          ...mismatch,
+          reportedAt: data.paidAt,
+        },
+      },
+    ];
+  }
+  const events: PaymentEvent[] = [
+    { type: 'PaymentCompleted', data: { ...data, amountCents: due.amountCents, currency: due.currency } },
+  ];
   if (role === 'fan' && data.subscriptionId) {
     events.push({
       type: 'MembershipStarted',

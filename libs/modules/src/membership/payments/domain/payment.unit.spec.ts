@@ -1,4 +1,6 @@
+import { amountMismatchMessage } from '@app/contracts';
 import {
+  amountDueToday,
   decideCompletePayment,
   decideEndMembership,
   decideOpenPortal,
@@ -7,8 +9,11 @@ import {
   needsFoundingFanNumber,
   NoPaymentMethodsError,
   OwnAccountOnlyError,
+  paidAsDue,
   PaymentAlreadyCompletedError,
+  PaymentAmountMismatchError,
   paymentFold,
+  paymentStanding,
   type CompletePaymentInput,
   type PaymentEvent,
 } from './payment.js';
@@ -24,11 +29,12 @@ function payment(
   overrides: Partial<CompletePaymentInput> = {},
 ): CompletePaymentInput {
   const fan = role === 'fan';
+  const due = amountDueToday(role);
   return {
     role,
     userId,
-    amountCents: fan ? 1500 : 1000,
-    currency: 'usd',
+    paid: { ...due },
+    due,
     provider: 'stripe-test-mode',
     providerPaymentId: fan ? 'in_1' : 'pi_1',
     customerId: 'cus_1',
@@ -46,9 +52,9 @@ const ended: PaymentEvent = { type: 'MembershipEnded', data: { userId, endedAt: 
 
 describe('completing the verification payment', () => {
   it("records a fan's payment with their founding fan number and starts the monthly membership", () => {
-    const { role: _role, ...data } = payment('fan');
+    const { role: _role, paid: _paid, due: _due, ...data } = payment('fan');
     expect(completed('fan')).toEqual([
-      { type: 'PaymentCompleted', data },
+      { type: 'PaymentCompleted', data: { ...data, amountCents: 1500, currency: 'usd' } },
       { type: 'MembershipStarted', data: { userId, subscriptionId: 'sub_1', startedAt: paidAt } },
     ]);
     const state = given(completed('fan'));
@@ -64,6 +70,7 @@ describe('completing the verification payment', () => {
   it('records other roles once, with no number and no membership', () => {
     const events = completed('artist');
     expect(events.map((e) => e.type)).toEqual(['PaymentCompleted']);
+    expect(events[0]!.data).toMatchObject({ amountCents: 1000, currency: 'usd' });
     expect(given(events)).toMatchObject({ paymentCompleted: true, foundingFanNumber: null, membershipActive: false });
   });
 
@@ -71,10 +78,120 @@ describe('completing the verification payment', () => {
     expect(decideCompletePayment(given(completed('fan')), payment('fan', { providerPaymentId: 'in_2' }))).toEqual([]);
   });
 
-  it('asks for a founding fan number only for a fan whose payment is still open', () => {
-    expect(needsFoundingFanNumber(given([]), 'fan')).toBe(true);
-    expect(needsFoundingFanNumber(given([]), 'artist')).toBe(false);
-    expect(needsFoundingFanNumber(given(completed('fan')), 'fan')).toBe(false);
+  it('asks for a founding fan number only for a fan whose payment is still open and paid as due', () => {
+    expect(needsFoundingFanNumber(given([]), payment('fan'))).toBe(true);
+    expect(needsFoundingFanNumber(given([]), payment('artist'))).toBe(false);
+    expect(needsFoundingFanNumber(given(completed('fan')), payment('fan'))).toBe(false);
+    expect(needsFoundingFanNumber(given([]), payment('fan', { paid: { amountCents: 500, currency: 'usd' } }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('the amount paid against the amount due', () => {
+  const fanDue = amountDueToday('fan');
+  const short = payment('fan', { paid: { amountCents: 500, currency: 'usd' }, foundingFanNumber: null });
+  const mismatched = (p: CompletePaymentInput): PaymentEvent => ({
+    type: 'PaymentAmountMismatched',
+    data: {
+      userId,
+      provider: 'stripe-test-mode',
+      providerPaymentId: p.providerPaymentId,
+      paidAmountCents: p.paid.amountCents,
+      paidCurrency: p.paid.currency,
+      dueAmountCents: p.due.amountCents,
+      dueCurrency: p.due.currency,
+      reportedAt: paidAt,
+    },
+  });
+
+  it('is due as fans $15.00 and others $10.00, in US dollars', () => {
+    expect(amountDueToday('fan')).toEqual({ amountCents: 1500, currency: 'usd' });
+    expect(amountDueToday('artist')).toEqual({ amountCents: 1000, currency: 'usd' });
+    expect(amountDueToday('venue')).toEqual({ amountCents: 1000, currency: 'usd' });
+  });
+
+  it('completes with the exact amount in the currency due (whatever its case)', () => {
+    expect(paidAsDue({ amountCents: 1500, currency: 'usd' }, fanDue)).toBe(true);
+    expect(paidAsDue({ amountCents: 1500, currency: 'USD' }, fanDue)).toBe(true);
+    const events = decideCompletePayment(given([]), payment('fan', { paid: { amountCents: 1500, currency: 'USD' } }));
+    expect(events.map((e) => e.type)).toEqual(['PaymentCompleted', 'MembershipStarted']);
+  });
+
+  it('records a short payment and completes nothing', () => {
+    expect(paidAsDue(short.paid, fanDue)).toBe(false);
+    const events = decideCompletePayment(given([]), short);
+    expect(events).toEqual([mismatched(short)]);
+    const state = given(events);
+    expect(state).toMatchObject({ paymentCompleted: false, membershipActive: false, foundingFanNumber: null });
+    expect(paymentStanding(state)).toEqual({
+      paymentCompleted: false,
+      foundingFanNumber: null,
+      amountMismatch: { paidAmountCents: 500, paidCurrency: 'usd', dueAmountCents: 1500, dueCurrency: 'usd' },
+    });
+  });
+
+  it('records the right amount in the wrong currency, an overpayment, and a report naming no amount', () => {
+    for (const paid of [
+      { amountCents: 1500, currency: 'eur' },
+      { amountCents: 2000, currency: 'usd' },
+      { amountCents: null, currency: 'usd' },
+      { amountCents: 1500, currency: null },
+    ]) {
+      const p = payment('fan', { paid, foundingFanNumber: null });
+      expect(paidAsDue(paid, fanDue)).toBe(false);
+      expect(decideCompletePayment(given([]), p)).toEqual([mismatched(p)]);
+    }
+    const artist = payment('artist', { paid: { amountCents: 1000, currency: 'cad' } });
+    expect(decideCompletePayment(given([]), artist)).toEqual([mismatched(artist)]);
+  });
+
+  it('records the same short report of a payment once, and a different one again', () => {
+    const state = given([mismatched(short)]);
+    expect(decideCompletePayment(state, short)).toEqual([]);
+    const other = payment('fan', { paid: { amountCents: 1000, currency: 'usd' }, foundingFanNumber: null });
+    expect(decideCompletePayment(state, other)).toEqual([mismatched(other)]);
+  });
+
+  it('tells the payer, and offers no new checkout, while the payment stands short', () => {
+    const state = given([mismatched(short)]);
+    expect(() => decideStartCheckout(state, { userId })).toThrow(PaymentAmountMismatchError);
+    expect(() => decideStartCheckout(state, { userId })).toThrow(
+      'We received $5.00, but $15.00 is due. Your membership is not active yet. Please contact support and we will sort it out.',
+    );
+  });
+
+  it('lets a later report of the full amount complete the payment, and then forgets the mismatch', () => {
+    const events = decideCompletePayment(given([mismatched(short)]), payment('fan'));
+    expect(events.map((e) => e.type)).toEqual(['PaymentCompleted', 'MembershipStarted']);
+    const state = given([mismatched(short), ...events]);
+    expect(paymentStanding(state)).toEqual({ paymentCompleted: true, foundingFanNumber: 7, amountMismatch: null });
+    expect(decideCompletePayment(state, short)).toEqual([]);
+  });
+});
+
+describe('the words a payer reads about a payment that was not the amount due', () => {
+  const due = { dueAmountCents: 1500, dueCurrency: 'usd' };
+
+  it('says what arrived, what is due, that the membership is not active, and to contact support', () => {
+    expect(amountMismatchMessage({ paidAmountCents: 500, paidCurrency: 'usd', ...due })).toBe(
+      'We received $5.00, but $15.00 is due. Your membership is not active yet. Please contact support and we will sort it out.',
+    );
+  });
+
+  it("names both currencies when they differ, in each currency's own units", () => {
+    expect(amountMismatchMessage({ paidAmountCents: 1500, paidCurrency: 'eur', ...due })).toMatch(
+      /^We received €15\.00 \(EUR\), but \$15\.00 \(USD\) is due\. Your membership is not active yet\./,
+    );
+    expect(amountMismatchMessage({ paidAmountCents: 1500, paidCurrency: 'jpy', ...due })).toMatch(
+      /^We received ¥1,500 \(JPY\), but \$15\.00 \(USD\) is due\./,
+    );
+  });
+
+  it('says so when the report named no amount', () => {
+    expect(amountMismatchMessage({ paidAmountCents: null, paidCurrency: null, ...due })).toBe(
+      'We could not confirm how much your payment was, and $15.00 is due. Your membership is not active yet. Please contact support and we will sort it out.',
+    );
   });
 });
 

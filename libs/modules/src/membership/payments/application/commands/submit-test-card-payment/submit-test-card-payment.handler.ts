@@ -1,26 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TPaymentResult } from '@app/contracts';
 import { TestModeOnlyError } from '../../../../test-mode-only.error.js';
-import { PaymentSessionNotFoundError } from '../../../domain/payment.js';
+import { PAYMENT_CURRENCY, PaymentSessionNotFoundError } from '../../../domain/payment.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../payment-provider.js';
 import { StripeWebhookSignature } from '../../../stripe-webhook-signature.js';
 import { chargeTestCard } from '../../../test-mode-payment-provider.js';
+import { GetPaymentStanding } from '../../queries/get-payment-standing/get-payment-standing.query.js';
 import { PaymentSessions, type PaymentSession } from '../../services/payment-sessions.js';
 import { HandleStripeWebhook } from '../handle-stripe-webhook/handle-stripe-webhook.command.js';
 import { SubmitTestCardPayment } from './submit-test-card-payment.command.js';
 
-/** The event Stripe sends when this checkout is paid: the first invoice (fans) or the payment intent. */
-function paidEvent(session: PaymentSession, userId: string): string {
+/**
+ * The event Stripe sends when this checkout is paid: the first invoice (fans) or the payment intent.
+ * `charged` is what the card paid: the checkout's amount, unless a test asked for another.
+ */
+function paidEvent(
+  session: PaymentSession,
+  userId: string,
+  charged: { amountCents: number; currency: string },
+): string {
   const created = Math.floor(Date.now() / 1000);
   const object = session.subscriptionId
     ? {
         id: session.paymentId,
         object: 'invoice',
         billing_reason: 'subscription_create',
-        amount_paid: session.amountCents,
-        currency: 'usd',
+        amount_due: session.amountCents,
+        amount_paid: charged.amountCents,
+        currency: charged.currency,
         status: 'paid',
         customer: session.customerId,
         period_end: created + 31 * 24 * 60 * 60,
@@ -32,9 +41,9 @@ function paidEvent(session: PaymentSession, userId: string): string {
     : {
         id: session.paymentId,
         object: 'payment_intent',
-        amount: session.amountCents,
-        amount_received: session.amountCents,
-        currency: 'usd',
+        amount: charged.amountCents,
+        amount_received: charged.amountCents,
+        currency: charged.currency,
         status: 'succeeded',
         customer: session.customerId,
         metadata: { userId },
@@ -53,12 +62,14 @@ function paidEvent(session: PaymentSession, userId: string): string {
 /**
  * The built-in test mode's card form (only when no Stripe keys are set). It charges Stripe's test
  * cards, then delivers a Stripe-shaped event, signed the way Stripe signs, to the same webhook
- * handler that real Stripe events go through.
+ * handler that real Stripe events go through, and answers where the payment then stands: every
+ * duplicate of a confirm gets the same answer as the first (one payment, one founding fan number).
  */
 @CommandHandler(SubmitTestCardPayment)
 export class SubmitTestCardPaymentHandler implements ICommandHandler<SubmitTestCardPayment> {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(PaymentSessions) private readonly sessions: PaymentSessions,
     @Inject(StripeWebhookSignature) private readonly signature: StripeWebhookSignature,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -69,8 +80,12 @@ export class SubmitTestCardPaymentHandler implements ICommandHandler<SubmitTestC
     const session = await this.sessions.byClientSecret(card.clientSecret, userId);
     if (!session) throw new PaymentSessionNotFoundError();
     await this.sessions.recordCard(session.paymentId, chargeTestCard(card));
-    const payload = paidEvent(session, userId);
+    const payload = paidEvent(session, userId, {
+      amountCents: card.amountCents ?? session.amountCents,
+      currency: card.currency?.toLowerCase() ?? PAYMENT_CURRENCY,
+    });
     await this.commands.execute(new HandleStripeWebhook(Buffer.from(payload), this.signature.sign(payload)));
-    return { status: 'succeeded', paymentIntentId: session.paymentId };
+    const standing = await this.queries.execute(new GetPaymentStanding(userId));
+    return { status: 'succeeded', paymentIntentId: session.paymentId, ...standing };
   }
 }

@@ -1,0 +1,117 @@
+import Stripe from 'stripe';
+import supertest from 'supertest';
+import { usersProjection } from '@app/modules/identity';
+import { testModeSecret } from '@app/modules/membership';
+import { startApi, TEST_SESSION_SECRET, type ApiHarness, type Client } from './api-harness.js';
+
+const TEST_SECRET = testModeSecret(TEST_SESSION_SECRET, 'stripe-webhook');
+const stripe = new Stripe('sk_test_for_signing_only');
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+
+describe('duplicate reports of one payment at once (test mode, real PostgreSQL)', () => {
+  let api: ApiHarness;
+  let counter = 0;
+
+  beforeAll(async () => {
+    api = await startApi([usersProjection]);
+  });
+  afterAll(() => api.close());
+
+  async function signUp(role = 'fan'): Promise<{ client: Client; userId: string }> {
+    const client = api.client();
+    counter += 1;
+    const { body } = await client.post('/api/create-account', {
+      email: `racer-${counter}-${Date.now()}@example.com`,
+      password: 'correct horse 1',
+      firstName: 'Race',
+      lastName: `Er${counter}`,
+      role,
+      zipCode: '10001',
+    });
+    return { client, userId: body.userId };
+  }
+
+  function webhook(payload: object) {
+    const body = JSON.stringify(payload);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: TEST_SECRET });
+    return supertest(api.app.getHttpServer())
+      .post('/api/stripe/webhook')
+      .set('Stripe-Signature', signature)
+      .set('Content-Type', 'application/json')
+      .send(body);
+  }
+
+  async function streamTypes(userId: string): Promise<string[]> {
+    const { rows } = await api.db.pool.query<{ type: string }>(
+      'select type from events where stream_id = $1 order by global_position',
+      [`user-${userId}`],
+    );
+    return rows.map((r) => r.type);
+  }
+
+  it('answers 30 identical card confirms on one checkout with one payment and one founding fan number', async () => {
+    const { client, userId } = await signUp('fan');
+    const intent = await client.post('/api/create-payment-intent', {});
+    expect(intent.status).toBe(201);
+    // Each request fetches its CSRF token first; the confirms themselves then go out together.
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        client.post('/api/test-payments/confirm', { clientSecret: intent.body.clientSecret, ...CARD }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    const successes = responses.filter((r) => r.status === 200);
+    expect(successes.length).toBeGreaterThan(0);
+    for (const r of responses.filter((r) => r.status !== 200)) expect(r.status).toBeGreaterThanOrEqual(400);
+    const numbers = new Set(successes.map((r) => r.body.foundingFanNumber));
+    expect(numbers.size).toBe(1);
+    const [number] = [...numbers];
+    expect(number).toEqual(expect.any(Number));
+    for (const r of successes) expect(r.body).toMatchObject({ paymentCompleted: true, amountMismatch: null });
+
+    const types = await streamTypes(userId);
+    expect(types.filter((t) => t === 'PaymentCompleted')).toHaveLength(1);
+    expect(types.filter((t) => t === 'MembershipStarted')).toHaveLength(1);
+    const { rows } = await api.db.pool.query('select number from founding_fans where user_id = $1', [userId]);
+    expect(rows).toEqual([{ number }]);
+  });
+
+  it("gives the payer's return, confirm-payment and a webhook redelivery racing each other the first answer", async () => {
+    const { client, userId } = await signUp('artist');
+    const intent = await client.post('/api/create-payment-intent', {});
+    const paymentId = String(intent.body.clientSecret).split('_secret_')[0];
+    const event = {
+      id: 'evt_test_raced_redelivery',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: paymentId,
+          object: 'payment_intent',
+          amount: 1000,
+          amount_received: 1000,
+          currency: 'usd',
+          metadata: { userId },
+        },
+      },
+    };
+    const [webhooks, confirms] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => webhook(event))),
+      Promise.all(
+        Array.from({ length: 10 }, () => client.post('/api/stripe/confirm-payment', { paymentIntentId: paymentId })),
+      ),
+    ]);
+    expect([...webhooks, ...confirms].filter((r) => r.status >= 500)).toEqual([]);
+    expect(webhooks.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(webhooks.filter((r) => r.body.outcome === 'processed')).toHaveLength(1);
+    expect(webhooks.filter((r) => r.body.outcome !== 'processed').map((r) => r.body.outcome)).toEqual(
+      Array.from({ length: 9 }, () => 'duplicate'),
+    );
+    for (const r of confirms) {
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ paymentCompleted: true, foundingFanNumber: null, amountMismatch: null });
+    }
+    expect((await streamTypes(userId)).filter((t) => t === 'PaymentCompleted')).toHaveLength(1);
+  });
+});
