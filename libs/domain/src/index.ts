@@ -5,3 +5,4 @@ export * from './catalog/canonical-link.js';
 export * from './catalog/name-similarity.js';
 export * from './catalog/enumerations.js';
 export * from './catalog/search-words.js';
+export * from './identity/reserved-usernames.js';

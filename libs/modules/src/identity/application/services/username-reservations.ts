@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PROFILE_MESSAGES } from '@app/contracts';
-import { DomainError } from '@app/domain';
+import { DomainError, isReservedUsername } from '@app/domain';
 import { claimKey, InjectPool, type Pool, type Queryable } from '@app/platform';
 import { oneClaimPerUser } from './one-claim-per-user.js';
 
@@ -23,6 +23,8 @@ export class UsernameReservations {
   constructor(@InjectPool() private readonly pool: Pool) {}
 
   async isAvailable(username: string, userId: string): Promise<boolean> {
+    // A reserved name (admin, payola_support, login...) is never available: it reads as taken.
+    if (isReservedUsername(username)) return false;
     const { rows } = await this.pool.query<{ user_id: string }>(
       'select user_id from username_reservations where username = $1',
       [username],
@@ -31,6 +33,7 @@ export class UsernameReservations {
   }
 
   async claim(tx: Queryable, username: string, userId: string): Promise<void> {
+    if (isReservedUsername(username)) throw new UsernameTakenError();
     await tx.query('delete from username_reservations where user_id = $1', [userId]);
     const holder = await oneClaimPerUser(userId, () => claimKey(tx, USERNAMES, username, userId));
     if (holder !== userId) throw new UsernameTakenError();
