@@ -91,7 +91,12 @@ describe('verification payment with Stripe configured (a local Stripe stand-in, 
     // Paid at Stripe, webhook still on its way: the return from Stripe completes the payment.
     stripeApi.state.status = 'succeeded';
     const confirmed = await client.post('/api/stripe/confirm-payment', { paymentIntentId: 'pi_live_1' });
-    expect(confirmed.body).toEqual({ user: { id: userId, role: 'artist' }, paymentCompleted: true });
+    expect(confirmed.body).toEqual({
+      user: { id: userId, role: 'artist' },
+      paymentCompleted: true,
+      foundingFanNumber: null,
+      amountMismatch: null,
+    });
     expect((await client.get('/api/auth/check')).body.user).toMatchObject({ paymentCompleted: true });
     const completed = () =>
       api.db.pool.query<{ data: { amountCents: number; cardLast4: string; cardBrand: string } }>(
