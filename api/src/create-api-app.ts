@@ -7,6 +7,8 @@ import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
 import { requestDeadline } from './infrastructure/request-deadline.js';
 import { readModelLagHeader } from './infrastructure/read-model-lag-header.js';
+import { jsonBodiesOnly } from './infrastructure/json-bodies-only.js';
+import { sameOriginWrites } from './infrastructure/same-origin.js';
 import { securityHeaders } from './infrastructure/security-headers.js';
 import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
 
@@ -16,7 +18,9 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ApiModule, { rawBody: true, logger: ['error', 'warn'] });
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger('api', config.LOG_LEVEL);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the proxies TRUST_PROXY names may set the client's address (X-Forwarded-For); none by default, so a
+  // client reaching the api directly cannot pick its own address (and reset its per-address rate limits).
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   // API answers are per user and read once by the web app, which never revalidates them: hashing every
   // body for an ETag (a list page is ~20 kB) bought nothing. Static files keep theirs (serve-web.ts).
@@ -24,6 +28,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   app.use(readModelLagHeader());
   app.use(securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT));
   app.setGlobalPrefix('api');
+  app.use('/api', jsonBodiesOnly());
+  app.use(sameOriginWrites(config.PUBLIC_URL));
   // First, so the time a request waits for its session counts too.
   app.use('/api', requestDeadline(config.API_REQUEST_TIMEOUT_MS, logger));
   configureSessions(

@@ -20,6 +20,21 @@ export const ZConfig = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The reverse proxies whose X-Forwarded-For the api believes (Express's `trust proxy`: addresses, CIDRs or
+   * loopback / linklocal / uniquelocal, comma-separated). None by default: the client is the socket's peer.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const list = (value ?? '').trim();
+      return list === '' || list === 'false' || list === 'none' ? false : list;
+    })
+    .refine((value) => value !== 'true' && value !== '*', {
+      message:
+        'must name the proxies (addresses, CIDRs, loopback, uniquelocal...): trusting every hop lets any client pick its address',
+    }),
   DATABASE_URL: z
     .string({ error: 'is required (the PostgreSQL connection string, e.g. postgres://postgres@127.0.0.1:5432/payola)' })
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
