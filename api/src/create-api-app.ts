@@ -42,7 +42,9 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   if (config.SERVE_WEB) {
     const dir = config.WEB_DIST_DIR ?? defaultWebDistDir();
-    if (!serveWebApp(app, dir)) logger.warn({ dir }, 'web app not built; serving the API only (run "npm run build")');
+    const sourceMaps = config.SERVE_SOURCE_MAPS ?? config.NODE_ENV !== 'production';
+    if (!serveWebApp(app, dir, { sourceMaps }))
+      logger.warn({ dir }, 'web app not built; serving the API only (run "npm run build")');
   }
   // SIGTERM/SIGINT: stop accepting connections, finish in-flight requests, close pools.
   app.enableShutdownHooks();

@@ -25,12 +25,25 @@ export interface MiddlewareHost {
  * in web/vite.config.ts); a request gets the brotli copy when it accepts br, else the gzip copy when it
  * accepts gzip, else the plain file, with `Vary: Accept-Encoding`. Hashed assets are cached for a year
  * (immutable); index.html must be revalidated, so a new deploy is picked up on the next visit.
- * The set of precompressed files is read once, at start-up.
+ * The set of precompressed files is read once, at start-up. `sourceMaps: false` (production) answers
+ * 404 for every .map file.
  */
-export function serveWebApp(app: MiddlewareHost, distDir: string): boolean {
+export function serveWebApp(
+  app: MiddlewareHost,
+  distDir: string,
+  { sourceMaps = true }: { sourceMaps?: boolean } = {},
+): boolean {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) return false;
+  if (!sourceMaps) {
+    // In production the source (comments, internal names, paths) is nobody's business: the .map files
+    // the build writes stay on disk for error reports, and are never served.
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.path.endsWith('.map')) res.status(404).end();
+      else next();
+    });
+  }
   const assetsDir = path.join(root, 'assets') + path.sep;
   const serveFiles: RequestHandler = expressStaticGzip(root, {
     enableBrotli: true,

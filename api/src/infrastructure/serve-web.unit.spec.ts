@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
+import supertest from 'supertest';
 import { securityHeaders } from './security-headers.js';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, serveWebApp } from './serve-web.js';
 
@@ -150,5 +151,29 @@ describe('serving the web app', () => {
   it('serves nothing when the app is not built', () => {
     const app = express();
     expect(serveWebApp(app, path.join(dist, 'missing'))).toBe(false);
+  });
+});
+
+describe('source maps', () => {
+  it('are served by default (development) and answer 404 when turned off (production)', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'payola-web-maps-'));
+    try {
+      mkdirSync(path.join(dist, 'assets'));
+      writeFileSync(path.join(dist, 'index.html'), html);
+      writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
+      writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+      const served = (sourceMaps?: boolean) => {
+        const app = express();
+        serveWebApp(app, dist, sourceMaps === undefined ? {} : { sourceMaps });
+        return supertest(app);
+      };
+      expect((await served().get('/assets/app-abc123.js.map')).status).toBe(200);
+      const hidden = await served(false).get('/assets/app-abc123.js.map');
+      expect(hidden.status).toBe(404);
+      expect(hidden.text).not.toContain('secret');
+      expect((await served(false).get('/assets/app-abc123.js')).status).toBe(200);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

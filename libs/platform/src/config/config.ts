@@ -60,6 +60,8 @@ export const ZConfig = z.object({
     .regex(/^[a-zA-Z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"')
     .default('payola'),
   SERVE_WEB: booleanFlag.default(true),
+  /** Whether the web app's .map files are served: unset, everywhere but in production. */
+  SERVE_SOURCE_MAPS: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   WORKER_HEALTH_PORT: port.default(3001),
   PROJECTION_POLL_INTERVAL_MS: positiveInt.default(1000),
