@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { EMBEDDED_POSTGRES, embeddedPostgresUrl } from './embedded-postgres.mjs';
+import { LOCAL_S3_KEY, startAuthenticatedS3 } from './local-s3.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -156,42 +157,31 @@ export async function ensureRedis(url, { dataDir }) {
   throw new Error(`Started ${binary} but it does not answer at ${url}`);
 }
 
-/** The bucket's CORS: browsers PUT uploads and GET media straight from storage; Uppy reads the ETag. */
-export const STORAGE_CORS_XML = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
-
 /**
- * A local S3-protocol server (the npm package s3rver) on 127.0.0.1:`port`, objects kept in `directory`,
- * with `bucket` created and its CORS set. It answers presigned PUT/GET and multipart create/upload/
- * complete, but not ListParts or AbortMultipartUpload (our uploads stay under the multipart threshold).
+ * The local object storage on 127.0.0.1:`port`, objects kept in `directory`, with `bucket` created: the npm
+ * package s3rver behind a front that accepts only requests signed with the storage key (AWS Signature V4,
+ * header-signed or presigned; local-s3.mjs) and whose bucket CORS allows `allowedOrigins` only. It answers
+ * presigned PUT/GET and multipart create/upload/complete, but not ListParts or AbortMultipartUpload (our
+ * uploads stay under the multipart threshold). The key is S3_ACCESS_KEY / S3_SECRET_KEY, else s3rver's.
  */
-export async function startLocalS3({ port, directory, bucket }) {
-  const { default: S3rver } = await import('s3rver');
+export async function startLocalS3({
+  port,
+  directory,
+  bucket,
+  allowedOrigins = [process.env.PUBLIC_URL || 'http://localhost:3000'],
+  credentials = {
+    accessKeyId: process.env.S3_ACCESS_KEY || LOCAL_S3_KEY,
+    secretAccessKey: process.env.S3_SECRET_KEY || LOCAL_S3_KEY,
+  },
+}) {
   await mkdir(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket, configs: [STORAGE_CORS_XML] }],
-  });
-  await server.run();
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  return startAuthenticatedS3({ port, directory, bucket, allowedOrigins, credentials });
 }
 
-/** For tests: S3_ENDPOINT's server when set, else a local s3rver on a free port with data under `directory`. */
+/** For tests: S3_ENDPOINT's server when set, else the local storage on a free port with data under `directory`. */
 export async function findOrStartTestS3({ directory, bucket }) {
   if (process.env.S3_ENDPOINT) return { url: process.env.S3_ENDPOINT, stop: undefined };
-  const server = await startLocalS3({ port: await freePort(), directory, bucket });
+  const server = await startLocalS3({ port: 0, directory, bucket });
   return {
     url: server.url,
     stop: async () => {

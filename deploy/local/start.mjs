@@ -88,7 +88,10 @@ async function storage() {
   const directory = env.LOCAL_S3_DIR || '.data/s3';
   env.S3_BUCKET ||= 'payola-media';
   say(`starting the local S3 server (s3rver) on port ${s3Port} (objects in ${directory})...`);
-  const server = await startLocalS3({ port: s3Port, directory: path.resolve(root, directory), bucket: env.S3_BUCKET });
+  // CORS for the app's origin only (and Vite's under `npm run dev`); requests must be signed (local-s3.mjs).
+  const allowedOrigins = [env.PUBLIC_URL || `http://localhost:${port}`, ...(dev ? [`http://localhost:${port}`] : [])];
+  const bucket = env.S3_BUCKET;
+  const server = await startLocalS3({ port: s3Port, directory: path.resolve(root, directory), bucket, allowedOrigins });
   cleanups.push(() => server.stop());
   env.S3_ENDPOINT = server.url;
   return `s3rver on ${server.url}, bucket ${env.S3_BUCKET}, objects in ${directory}`;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { Client } from 'minio';
 import {
   becomeVerifiedFan,
   field,
@@ -24,12 +25,23 @@ function uniqueName(base: string): string {
   return `${base} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
 }
 
-/** The keys under `uploads/` in the run's bucket (s3rver answers unsigned listings). */
+/** The keys under `prefix` in the run's bucket, listed with the storage key (unsigned requests are refused). */
 async function storedUploads(prefix: string): Promise<string[]> {
-  const endpoint = process.env.E2E_S3_ENDPOINT ?? 'http://127.0.0.1:4568';
-  const response = await fetch(`${endpoint}/payola-media?list-type=2&prefix=${encodeURIComponent(prefix)}`);
-  expect(response.ok).toBe(true);
-  return [...(await response.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!);
+  const endpoint = new URL(process.env.E2E_S3_ENDPOINT ?? 'http://127.0.0.1:4568');
+  const storage = new Client({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: endpoint.protocol === 'https:',
+    accessKey: process.env.S3_ACCESS_KEY ?? 'S3RVER',
+    secretKey: process.env.S3_SECRET_KEY ?? 'S3RVER',
+    region: process.env.S3_REGION ?? 'us-east-1',
+    pathStyle: true,
+  });
+  const keys: string[] = [];
+  for await (const item of storage.listObjectsV2(process.env.S3_BUCKET ?? 'payola-media', prefix, true)) {
+    if (item.name) keys.push(item.name);
+  }
+  return keys;
 }
 
 async function fillNewArtist(page: Page, name: string) {
