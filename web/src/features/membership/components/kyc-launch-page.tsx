@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { TAuthUser } from '@app/contracts';
+import { amountMismatchMessage, type TAuthUser } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/components/ui/toast';
 import { refetchSession, sendWithSession, useSession } from '@/lib/session/auth-user-query';
 import { confirmStripePayment } from '../api/payment';
 import { isIdentityApproved } from '../lib/membership-status';
 import { IdentityCheckCard } from './identity-check-card';
+import { PaymentMismatchPanel } from './payment-mismatch';
 import { PaymentRequiredPanel } from './status-panel';
 import { LoadingPanel } from '@/components/ui/status-panel';
 import { LoginRequiredPanel } from '@/lib/session/login-required-panel';
@@ -26,19 +27,25 @@ export interface StripeReturn {
  */
 export function KycLaunchPage({ stripeReturn }: { stripeReturn: StripeReturn | null }) {
   const { user, isLoading } = useSession();
-  const confirming = useConfirmStripeReturn(stripeReturn);
+  const { confirming, mismatch } = useConfirmStripeReturn(stripeReturn);
 
   if (isLoading || confirming) return <LoadingPanel text="Processing your payment..." />;
   if (!user) return <LoginRequiredPanel />;
+  if (!user.paymentCompleted && mismatch) return <PaymentMismatchPanel message={mismatch} />;
   if (!user.paymentCompleted) return <PaymentRequiredPanel />;
   if (isIdentityApproved(user)) return <Navigate to="/verification-success" replace />;
   return <IdentityStep user={user} />;
 }
 
-function useConfirmStripeReturn(stripeReturn: StripeReturn | null): boolean {
+/**
+ * Confirms the payment Stripe returned from. `mismatch` holds the words to show when Stripe took a
+ * payment of another amount or currency than due (the server's answer says so at once).
+ */
+function useConfirmStripeReturn(stripeReturn: StripeReturn | null): { confirming: boolean; mismatch: string | null } {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState<string | null>(null);
   const paymentIntentId = stripeReturn?.paymentIntentId ?? null;
   const clientSecret = stripeReturn?.clientSecret;
   const redirectStatus = stripeReturn?.redirectStatus;
@@ -48,11 +55,13 @@ function useConfirmStripeReturn(stripeReturn: StripeReturn | null): boolean {
     let current = true;
     void (async () => {
       let paid = false;
+      let notAccepted: string | null = null;
       try {
         const result = await sendWithSession(queryClient, () =>
           confirmStripePayment({ paymentIntentId, clientSecret }),
         );
         paid = result.paymentCompleted;
+        if (result.amountMismatch) notAccepted = amountMismatchMessage(result.amountMismatch);
       } catch (error) {
         // Spec §7: confirmation failures are only logged; the auth check below decides what shows.
         console.error('Payment confirmation failed', error);
@@ -61,7 +70,10 @@ function useConfirmStripeReturn(stripeReturn: StripeReturn | null): boolean {
       if (!current) return;
       // Spec §8 Payment: the same toasts as the card form shows.
       if (paid) toast({ title: 'Payment Successful', description: 'Next up: a quick identity check.' });
-      else if (redirectStatus === 'failed') {
+      else if (notAccepted) {
+        toast({ title: 'Payment Needs Attention', description: notAccepted, variant: 'destructive' });
+        setMismatch(notAccepted);
+      } else if (redirectStatus === 'failed') {
         toast({
           title: 'Payment Failed',
           description: 'Your card was not charged. Please try again or use another card.',
@@ -77,7 +89,7 @@ function useConfirmStripeReturn(stripeReturn: StripeReturn | null): boolean {
     };
   }, [paymentIntentId, clientSecret, redirectStatus, queryClient, navigate]);
 
-  return paymentIntentId !== null && confirmedId !== paymentIntentId;
+  return { confirming: paymentIntentId !== null && confirmedId !== paymentIntentId, mismatch };
 }
 
 function IdentityStep({ user }: { user: TAuthUser }) {

@@ -1,7 +1,12 @@
 import { CircleAlert, CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { PAYMENT_MESSAGES, ZTestCardPaymentRequest, type TTestCardPaymentRequest } from '@app/contracts';
+import {
+  amountMismatchMessage,
+  PAYMENT_MESSAGES,
+  ZTestCardPaymentRequest,
+  type TTestCardPaymentRequest,
+} from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -13,7 +18,7 @@ import { useTestCardPaymentMutation } from '../api/payment';
 import { cardBrand, formatCardNumber, formatCvc, formatExpiry } from '../lib/card-input';
 import { formatUsd } from '../lib/money';
 
-const ZCardForm = ZTestCardPaymentRequest.omit({ clientSecret: true });
+const ZCardForm = ZTestCardPaymentRequest.pick({ cardNumber: true, expiry: true, cvc: true });
 
 /** Stripe's test cards, which the built-in test mode charges the same way (product decisions, "Payment"). */
 const TEST_CARDS = [
@@ -34,10 +39,12 @@ interface TestCardFormProps {
   amountCents: number;
   /** Called after the payment was recorded (the session is then refreshed and the user moves on). */
   onPaid: () => Promise<void>;
+  /** The card paid, but not the amount or currency due: the membership did not start. Gets the words to show. */
+  onAmountMismatch: (message: string) => void;
 }
 
 /** The built-in test mode's card form: behaves like Stripe's test cards, charges nothing real. */
-export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardFormProps) {
+export function TestCardForm({ clientSecret, amountCents, onPaid, onAmountMismatch }: TestCardFormProps) {
   const pay = useTestCardPaymentMutation();
   const form = useContractForm(ZCardForm, { cardNumber: '', expiry: '', cvc: '' });
   const { errors } = form.formState;
@@ -45,12 +52,18 @@ export function TestCardForm({ clientSecret, amountCents, onPaid }: TestCardForm
   const [finishing, setFinishing] = useState(false);
   const brand = cardBrand(useWatch({ control: form.control, name: 'cardNumber' }));
 
-  const payWith = (card: Omit<TTestCardPaymentRequest, 'clientSecret'>) => {
+  const payWith = (card: Pick<TTestCardPaymentRequest, 'cardNumber' | 'expiry' | 'cvc'>) => {
     setDeclined(null);
     pay.mutate(
       { clientSecret, ...card },
       {
-        onSuccess: async () => {
+        onSuccess: async (result) => {
+          if (result.amountMismatch) {
+            const message = amountMismatchMessage(result.amountMismatch);
+            toast({ title: 'Payment Needs Attention', description: message, variant: 'destructive' });
+            onAmountMismatch(message);
+            return;
+          }
           setFinishing(true);
           toast({ title: 'Payment Successful', description: 'Next up: a quick identity check.' });
           await onPaid();

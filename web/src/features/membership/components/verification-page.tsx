@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadingPanel } from '@/components/ui/status-panel';
 import { Steps } from '@/components/ui/steps';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { refetchSession, useSession } from '@/lib/session/auth-user-query';
 import { readSelectedRole, readStoredUserId, storeAccount, storeSelectedRole } from '@/lib/session/local-account';
 import { LoginRequiredPanel } from '@/lib/session/login-required-panel';
@@ -16,6 +16,7 @@ import { SIGN_UP_STEPS } from '@/lib/sign-up-steps';
 import { paymentIntentQueryOptions } from '../api/payment';
 import { amountDueTodayCents } from '../lib/money';
 import { FeeBreakdown } from './fee-breakdown';
+import { PaymentMismatchNotice } from './payment-mismatch';
 import { TestCardForm } from './test-card-form';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -50,6 +51,14 @@ function Checkout({ user }: { user: TAuthUser }) {
   const queryClient = useQueryClient();
   const intent = useQuery(paymentIntentQueryOptions(user));
   const alreadyPaid = isApiError(intent.error) && intent.error.status === 409;
+  // A payment of another amount or currency than due was taken: the server refuses a new checkout
+  // (402) with words that say so, and the card form's payment may have just ended that way too.
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const mismatchMessage =
+    mismatch ??
+    (isApiError(intent.error) && intent.error.status === 402
+      ? serverMessageOr(intent.error, 'Your payment needs attention. Please contact support.')
+      : null);
 
   async function continueToIdentityCheck() {
     // The guard and /kyc-launch read the auth check: refresh it so it shows the payment.
@@ -93,12 +102,15 @@ function Checkout({ user }: { user: TAuthUser }) {
             />
 
             <Card className="p-5 sm:p-8">
-              {intent.data ? (
+              {mismatchMessage ? (
+                <PaymentMismatchNotice message={mismatchMessage} />
+              ) : intent.data ? (
                 intent.data.mode === 'test' ? (
                   <TestCardForm
                     clientSecret={intent.data.clientSecret}
                     amountCents={intent.data.amountCents}
                     onPaid={continueToIdentityCheck}
+                    onAmountMismatch={setMismatch}
                   />
                 ) : (
                   <Suspense fallback={<SettingUp />}>
