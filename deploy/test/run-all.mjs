@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, on fresh databases of their own.
 //   1. build (server and web app)   2. unit + integration (jest; real PostgreSQL and Redis)
-//   3. end-to-end (Playwright in Chromium against the whole product started by its launcher)
+//   3. the fault suite's short form (tools/chaos: a few runs against a stack of its own while it kills
+//      and pauses it; README "Fault suite")
+//   4. end-to-end (Playwright in Chromium against the whole product started by its launcher)
 // Ends with the line "N passed, N failed" and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -62,10 +64,14 @@ function main() {
     `--outputFile=${path.join(reports, 'jest.json')}`,
   ]);
 
+  say('fault suite, short form (npm run chaos)...');
+  const chaosOk = run(node, ['tools/chaos/main.mjs', `--report=${path.join(reports, 'chaos.json')}`]);
+
   say('end-to-end tests (Playwright, Chromium)...');
   const e2eOk = run(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts']);
 
   const jest = readJson(path.join(reports, 'jest.json'));
+  const chaos = readJson(path.join(reports, 'chaos.json'));
   const e2e = readJson(path.join(reports, 'e2e.json'));
   let passed = 0;
   let failed = 0;
@@ -75,15 +81,20 @@ function main() {
     failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
     skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
   } else failed += 1;
+  if (chaos) {
+    passed += chaos.passed;
+    failed += chaos.failed;
+  } else failed += 1;
   if (e2e?.stats) {
     passed += e2e.stats.expected + e2e.stats.flaky;
     failed += e2e.stats.unexpected;
     skipped += e2e.stats.skipped;
   } else failed += 1;
-  if (failed === 0 && (!jestOk || !e2eOk)) failed += 1;
+  if (failed === 0 && (!jestOk || !chaosOk || !e2eOk)) failed += 1;
 
   console.log(
     `\njest: ${jest ? `${jest.numPassedTests} passed, ${jest.numFailedTests} failed` : 'no report'}; ` +
+      `chaos: ${chaos ? `${chaos.passed} passed, ${chaos.failed} failed` : 'no report'}; ` +
       `playwright: ${e2e?.stats ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
   );
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -19,8 +19,15 @@ export function planFaults(rng, seconds) {
   return kinds.map((kind, i) => ({
     kind,
     at: Math.round(start + i * slot + rng.next() * slot * 0.6),
-    // How long the supervisor waits before starting a killed process again, or how long the pause lasts.
-    ms: kind === 'pause-postgres' ? rng.between(1000, 5000) : rng.between(200, 2000),
+    // How long the supervisor waits before starting a killed process again, or how long the pause lasts:
+    // mostly a few seconds, one pause in five longer than a fan waits for an answer (the api must answer
+    // 503 in time rather than hang with the database).
+    ms:
+      kind !== 'pause-postgres'
+        ? rng.between(200, 2000)
+        : rng.chance(0.2)
+          ? rng.between(21_000, 24_000)
+          : rng.between(1000, 5000),
   }));
 }
 

