@@ -45,7 +45,25 @@ export const ProfileUpdated = defineEvent(
   }),
 );
 
-/** A new sign-in email, unique case-insensitively (its reservation moved in the same transaction). */
+/**
+ * A change of the sign-in email asked for with the current password. Nothing changes yet: a link is
+ * sent to the new address and the old one is told; a newer request replaces this one.
+ */
+export const EmailChangeRequested = defineEvent(
+  'EmailChangeRequested',
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    /** sha256 of the emailed token; the token itself is never stored. */
+    tokenHash: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * A new sign-in email, unique case-insensitively (its reservation moved in the same transaction).
+ * Recorded when the link sent to the new address is used (before issue 21, straight from the profile).
+ */
 export const EmailChanged = defineEvent(
   'EmailChanged',
   z.object({ userId: z.string(), email: z.string(), previousEmail: z.string() }),
@@ -72,6 +90,7 @@ export const identityEvents = [
   PasswordResetRequested,
   PasswordChanged,
   ProfileUpdated,
+  EmailChangeRequested,
   EmailChanged,
   UsernameChanged,
   SettingsChanged,

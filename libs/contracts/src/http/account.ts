@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ROLES, ZRole } from './auth.js';
+import { PASSWORD_MIN_LENGTH, ZNewPassword } from './password.js';
 
 /** Spec §9 length limits. */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 export const ZIP_MIN_LENGTH = 5;
 export const ZIP_MAX_LENGTH = 10;
 
@@ -17,10 +18,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 const UNSTORABLE_MESSAGE = 'Please remove unsupported characters';
 
-const password = z
-  .string({ error: 'Password must be at least 8 characters' })
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
-  .max(256, 'Password must be at most 256 characters');
+const password = ZNewPassword;
 
 /** POST /api/create-account (spec §7). */
 export const ZCreateAccountRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZNewPassword } from './password.js';
 import { storable, UNSTORABLE } from './text-fields.js';
 
 /** Spec §3 privacySettings: profilePublic on by default, every other one off. */
@@ -68,7 +69,24 @@ export const PROFILE_MESSAGES = {
   photoUpdated: 'Profile picture updated!',
   photoUpdatedDetail: 'Your profile picture has been successfully changed.',
   photoFailed: 'Failed to update profile picture. Please try again.',
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordWrong: 'Your current password is not correct.',
+  emailChangeNeedsPassword: 'Changing your email needs your current password, and a confirmation from the new address.',
+  emailChangeSameAddress: 'This is already your email address.',
+  emailChangeSent: 'Check your new inbox to confirm',
+  emailChangeFailedTitle: 'Email not changed',
+  emailLinkInvalid: 'This confirmation link is invalid, has expired or was already used.',
+  emailConfirmed: 'Email address confirmed',
+  passwordChanged: 'Password changed',
+  passwordChangedDetail: 'Your password is changed, and your other devices are signed out.',
+  passwordChangeFailedTitle: 'Password not changed',
+  passwordsMustMatch: 'Passwords must match',
 } as const;
+
+/** The answer to a change-email request: the address stays until the link sent to the new one is used. */
+export function emailChangeSentMessage(newEmail: string, currentEmail: string): string {
+  return `We sent a confirmation link to ${newEmail}. Until you open it (within 24 hours), you keep signing in with ${currentEmail}.`;
+}
 
 export const USERNAME_MAX = 30;
 export const MAX_PROFILE_GENRES = 3;
@@ -114,24 +132,32 @@ const name = (label: string) =>
     .max(100, `${label} is too long (100 characters at most)`)
     .refine(storable, UNSTORABLE);
 
-const ZUpdateUserRequestKnown = {
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  genres: true,
-  privacySettings: true,
-  notificationSettings: true,
-  username: true,
-  profileImageUrl: true,
-} as const;
+const listed = (keys: readonly string[]) =>
+  keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)!}`;
+
+/** Names every key a profile PATCH does not take: the protected ones, then any other. */
+export function unknownProfileKeysMessage(keys: readonly string[]): string {
+  const isProtected = (key: string) => (PROTECTED_USER_FIELDS as readonly string[]).includes(key);
+  const protectedKeys = keys.filter(isProtected);
+  const others = keys.filter((key) => !isProtected(key));
+  return [
+    protectedKeys.length > 0 ? `${listed(protectedKeys)} cannot be changed here.` : '',
+    others.length === 1 ? `${others[0]!} is not a profile field.` : '',
+    others.length > 1 ? `${listed(others)} are not profile fields.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /**
  * PATCH /api/users/{id} (spec §7): any of the profile's own fields. Settings may be sent in part (the
- * toggles changed); genres drop empty entries (spec §5) and keep at most 3.
+ * toggles changed); genres drop empty entries (spec §5) and keep at most 3. Strict: any other key is a
+ * 400 naming it, never silently dropped (a client that thinks it set something must hear it did not).
+ * `email` is accepted only unchanged (the spec's client sends it with every save); a new address goes
+ * through POST /api/users/change-email.
  */
-export const ZUpdateUserRequest = z
-  .object({
+export const ZUpdateUserRequest = z.strictObject(
+  {
     firstName: name('First name').optional(),
     lastName: name('Last name').optional(),
     email: z.email('Please enter a valid email address').max(254).optional(),
@@ -154,18 +180,53 @@ export const ZUpdateUserRequest = z
     notificationSettings: ZNotificationSettings.partial().strict().optional(),
     username: ZUsername.optional(),
     profileImageUrl: z.string().max(1000).nullable().optional(),
-  })
-  .catchall(z.unknown())
-  .superRefine((body, context) => {
-    for (const key of Object.keys(body)) {
-      if ((PROTECTED_USER_FIELDS as readonly string[]).includes(key)) {
-        context.addIssue({ code: 'custom', path: [key], message: `${key} cannot be changed here.` });
-      } else if (!(key in ZUpdateUserRequestKnown)) {
-        context.addIssue({ code: 'custom', path: [key], message: `${key} is not a profile field.` });
-      }
-    }
-  });
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownProfileKeysMessage(issue.keys) : undefined),
+  },
+);
 export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+const currentPassword = z
+  .string({ error: PROFILE_MESSAGES.currentPasswordRequired })
+  .min(1, PROFILE_MESSAGES.currentPasswordRequired)
+  .max(256, PROFILE_MESSAGES.currentPasswordWrong);
+
+/** POST /api/users/change-email: the new address and the current password; a link goes to the new address. */
+export const ZChangeEmailRequest = z.strictObject({
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')),
+  currentPassword,
+});
+export type TChangeEmailRequest = z.input<typeof ZChangeEmailRequest>;
+export const ZChangeEmailResponse = z.object({ ok: z.literal(true), message: z.string(), pendingEmail: z.string() });
+export type TChangeEmailResponse = z.infer<typeof ZChangeEmailResponse>;
+
+/** POST /api/users/confirm-email: the token of the link sent to the new address (no session needed). */
+export const ZConfirmEmailRequest = z.strictObject({
+  token: z
+    .string({ error: PROFILE_MESSAGES.emailLinkInvalid })
+    .min(1, PROFILE_MESSAGES.emailLinkInvalid)
+    .max(200, PROFILE_MESSAGES.emailLinkInvalid),
+});
+export type TConfirmEmailRequest = z.input<typeof ZConfirmEmailRequest>;
+export const ZConfirmEmailResponse = z.object({ ok: z.literal(true), message: z.string(), email: z.string() });
+export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponse>;
+
+/** POST /api/users/change-password: the current password, and a new one by the sign-up rules. */
+export const ZChangePasswordRequest = z.strictObject({ currentPassword, newPassword: ZNewPassword });
+export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+/** The change-password form: the request plus the new password again. */
+export const ZChangePasswordForm = z
+  .object({ currentPassword, newPassword: ZNewPassword, confirmNewPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmNewPassword, {
+    message: PROFILE_MESSAGES.passwordsMustMatch,
+    path: ['confirmNewPassword'],
+  });
+export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
 
 /** POST /api/users/check-username. */
 export const ZCheckUsernameRequest = z.object({ username: ZUsername });

@@ -5,6 +5,10 @@ import { CreateAccountHandler } from './application/commands/create-account/crea
 import { RequestPasswordResetHandler } from './application/commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './application/commands/reset-password/reset-password.handler.js';
 import { UpdateProfileHandler } from './application/commands/update-profile/update-profile.handler.js';
+import { ChangePasswordHandler } from './application/commands/change-password/change-password.handler.js';
+import { ConfirmEmailChangeHandler } from './application/commands/confirm-email-change/confirm-email-change.handler.js';
+import { RequestEmailChangeHandler } from './application/commands/request-email-change/request-email-change.handler.js';
+import { UserSessions } from './application/services/user-sessions.js';
 import { CheckUsernameHandler } from './application/queries/check-username/check-username.handler.js';
 import { UsernameReservations } from './application/services/username-reservations.js';
 import { UsersController } from './http/users.controller.js';
@@ -21,7 +25,7 @@ import { LocalStrategy } from './http/local.strategy.js';
 import { RateLimitGuard } from './http/rate-limit.js';
 import { SessionSerializer } from './http/session.serializer.js';
 
-/** Accounts, sessions and password resets (the api side). Needs EventStore, EmailOutbox and CSRF_TOKENS. */
+/** Accounts, sessions, password resets and sign-in detail changes (the api side). Needs EventStore, EmailOutbox and CSRF_TOKENS. */
 @Module({
   imports: [CqrsModule, PassportModule.register({ session: true })],
   controllers: [AccountController, UsersController, LocalInboxController],
@@ -30,6 +34,7 @@ import { SessionSerializer } from './http/session.serializer.js';
     EmailReservations,
     UsernameReservations,
     SessionCache,
+    UserSessions,
     CheckCredentialsHandler,
     LocalStrategy,
     SessionSerializer,
@@ -42,6 +47,9 @@ import { SessionSerializer } from './http/session.serializer.js';
     GetAuthUserHandler,
     GetAccountHandler,
     UpdateProfileHandler,
+    RequestEmailChangeHandler,
+    ConfirmEmailChangeHandler,
+    ChangePasswordHandler,
     CheckUsernameHandler,
   ],
   exports: [SignedInGuard, SessionCache, RateLimitGuard],

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  PROFILE_MESSAGES,
   DEFAULT_NOTIFICATION_SETTINGS,
   DEFAULT_PRIVACY_SETTINGS,
   type EventOfType,
@@ -16,6 +17,7 @@ export const USER_EVENT_TYPES = [
   'PasswordResetRequested',
   'PasswordChanged',
   'ProfileUpdated',
+  'EmailChangeRequested',
   'EmailChanged',
   'UsernameChanged',
   'SettingsChanged',
@@ -32,6 +34,8 @@ export interface UserState {
   passwordHash: string;
   /** Reset tokens (hashes) issued and not yet used, with their expiry. */
   openResetTokens: Map<string, Date>;
+  /** The newest email change asked for and not yet confirmed: its address, token hash and expiry. */
+  pendingEmailChange: { email: string; tokenHash: string; expiresAt: Date } | null;
   username: string | null;
   phone: string | null;
   genres: readonly string[];
@@ -59,6 +63,7 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
         lastName: event.data.lastName,
         passwordHash: event.data.passwordHash,
         openResetTokens: new Map(),
+        pendingEmailChange: null,
         username: null,
         phone: null,
         genres: [],
@@ -72,15 +77,34 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
         openResetTokens: new Map(state.openResetTokens).set(event.data.tokenHash, new Date(event.data.expiresAt)),
       };
     case 'PasswordChanged':
-      // A new password makes every outstanding reset link useless.
-      return state && { ...state, passwordHash: event.data.passwordHash, openResetTokens: new Map() };
+      // A new password makes every outstanding reset link useless, and cancels an email change asked
+      // for with the old one (someone who had it can no longer move the account).
+      return (
+        state && {
+          ...state,
+          passwordHash: event.data.passwordHash,
+          openResetTokens: new Map(),
+          pendingEmailChange: null,
+        }
+      );
     case 'ProfileUpdated': {
       if (!state) return state;
       const { userId: _userId, ...changes } = event.data;
       return { ...state, ...changes };
     }
+    case 'EmailChangeRequested':
+      return (
+        state && {
+          ...state,
+          pendingEmailChange: {
+            email: event.data.email,
+            tokenHash: event.data.tokenHash,
+            expiresAt: new Date(event.data.expiresAt),
+          },
+        }
+      );
     case 'EmailChanged':
-      return state && { ...state, email: event.data.email };
+      return state && { ...state, email: event.data.email, pendingEmailChange: null };
     case 'UsernameChanged':
       return state && { ...state, username: event.data.username };
     case 'SettingsChanged':
@@ -153,6 +177,81 @@ export function decideRequestPasswordReset(
   return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt } }];
 }
 
+export class WrongPasswordError extends DomainError {
+  readonly kind = 'invalid';
+  constructor() {
+    super(PROFILE_MESSAGES.currentPasswordWrong);
+  }
+}
+
+export class EmailChangeNeedsPasswordError extends DomainError {
+  readonly kind = 'invalid';
+  constructor() {
+    super(PROFILE_MESSAGES.emailChangeNeedsPassword);
+  }
+}
+
+export class SameEmailError extends DomainError {
+  readonly kind = 'invalid';
+  constructor() {
+    super(PROFILE_MESSAGES.emailChangeSameAddress);
+  }
+}
+
+export class EmailLinkInvalidError extends DomainError {
+  readonly kind = 'invalid';
+  constructor() {
+    super(PROFILE_MESSAGES.emailLinkInvalid);
+  }
+}
+
+/**
+ * A password change: the caller checked `checkedPasswordHash` against the current password the user
+ * typed; if the password changed since (a reset in between), that check no longer counts.
+ */
+export function decideChangePassword(
+  state: UserState | null,
+  command: { checkedPasswordHash: string; passwordHash: string },
+): UserEvent[] {
+  if (!state) throw new UserNotFoundError();
+  if (state.passwordHash !== command.checkedPasswordHash) throw new WrongPasswordError();
+  return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: 'change' } }];
+}
+
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * An email change asked for with the current password (checked as for a password change). Nothing
+ * moves yet: the new address must confirm with the emailed link. A newer request replaces an older one.
+ */
+export function decideRequestEmailChange(
+  state: UserState | null,
+  command: { email: string; tokenHash: string; checkedPasswordHash: string; now: Date },
+): UserEvent[] {
+  if (!state) throw new UserNotFoundError();
+  if (state.passwordHash !== command.checkedPasswordHash) throw new WrongPasswordError();
+  if (normalizeEmail(command.email) === normalizeEmail(state.email)) throw new SameEmailError();
+  const expiresAt = new Date(command.now.getTime() + EMAIL_CHANGE_TTL_MS).toISOString();
+  return [
+    {
+      type: 'EmailChangeRequested',
+      data: { userId: state.id, email: command.email.trim(), tokenHash: command.tokenHash, expiresAt },
+    },
+  ];
+}
+
+/** The link from the new inbox: the newest request's token, unexpired, used once. The caller moves the reservation. */
+export function decideConfirmEmailChange(
+  state: UserState | null,
+  command: { tokenHash: string; now: Date },
+): EventOfType<'EmailChanged'>[] {
+  const pending = state?.pendingEmailChange;
+  if (!state || !pending || pending.tokenHash !== command.tokenHash || pending.expiresAt <= command.now) {
+    throw new EmailLinkInvalidError();
+  }
+  return [{ type: 'EmailChanged', data: { userId: state.id, email: pending.email, previousEmail: state.email } }];
+}
+
 /** What a PATCH of My Profile asks for, validated by the contract. */
 export interface ProfileChanges {
   firstName?: string;
@@ -181,7 +280,10 @@ function changed<T extends object>(current: T, wanted: Partial<T>): Partial<T> {
 
 /**
  * My Profile saved: an event per kind of change, carrying only what changed (saving an unchanged
- * form records nothing). The caller reserves a new email or username in the same transaction.
+ * form records nothing). The caller reserves a new username in the same transaction. The email is
+ * not changed here: a session alone must not move the account to another address (a stolen session
+ * plus forgot-password would keep it for good), so a different one is refused; the spec's client
+ * sends the current one with every save, which is no change.
  */
 export function decideUpdateProfile(state: UserState | null, userId: string, changes: ProfileChanges): UserEvent[] {
   if (!state) throw new UserNotFoundError();
@@ -193,7 +295,7 @@ export function decideUpdateProfile(state: UserState | null, userId: string, cha
   if (changes.genres && changes.genres.join('\u0000') !== state.genres.join('\u0000')) details.genres = changes.genres;
   if (Object.keys(details).length > 0) events.push({ type: 'ProfileUpdated', data: { userId, ...details } });
   if (changes.email !== undefined && normalizeEmail(changes.email) !== normalizeEmail(state.email)) {
-    events.push({ type: 'EmailChanged', data: { userId, email: changes.email.trim(), previousEmail: state.email } });
+    throw new EmailChangeNeedsPasswordError();
   }
   if (changes.username !== undefined && changes.username !== state.username) {
     events.push({

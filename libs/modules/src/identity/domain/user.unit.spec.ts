@@ -1,11 +1,18 @@
 import {
+  decideChangePassword,
+  decideConfirmEmailChange,
+  decideRequestEmailChange,
   decideRequestPasswordReset,
   decideUpdateProfile,
   decideResetPassword,
+  EmailChangeNeedsPasswordError,
+  EmailLinkInvalidError,
   normalizeEmail,
   rebuild,
   ResetLinkInvalidError,
+  SameEmailError,
   UserNotFoundError,
+  WrongPasswordError,
   type UserEvent,
 } from './user.js';
 
@@ -88,18 +95,83 @@ describe('decideUpdateProfile', () => {
     ]);
   });
 
-  it('moves the email and the username, and says what they were', () => {
-    const events = decideUpdateProfile(state, 'u1', { email: 'new@example.com', username: 'robin_r' });
+  it('moves the username, and says what it was', () => {
+    const events = decideUpdateProfile(state, 'u1', { username: 'robin_r' });
     expect(events).toEqual([
-      { type: 'EmailChanged', data: { userId: 'u1', email: 'new@example.com', previousEmail: 'robin@example.com' } },
       { type: 'UsernameChanged', data: { userId: 'u1', username: 'robin_r', previousUsername: null } },
     ]);
     const after = rebuild([created, ...events]);
-    expect(after).toMatchObject({ email: 'new@example.com', username: 'robin_r' });
+    expect(after).toMatchObject({ username: 'robin_r' });
     expect(decideUpdateProfile(after, 'u1', { username: 'robin_r' })).toEqual([]);
+  });
+
+  it('never changes the email: a different one needs the password and the new inbox', () => {
+    expect(() => decideUpdateProfile(state, 'u1', { email: 'new@example.com', firstName: 'Rob' })).toThrow(
+      EmailChangeNeedsPasswordError,
+    );
   });
 
   it('refuses an unknown user', () => {
     expect(() => decideUpdateProfile(null, 'u1', { firstName: 'X' })).toThrow(UserNotFoundError);
+  });
+});
+
+describe('sign-in detail changes', () => {
+  const state = rebuild([created]);
+  const request = (email: string, tokenHash: string, at = now) =>
+    decideRequestEmailChange(rebuild([created]), { email, tokenHash, checkedPasswordHash: 'h1', now: at });
+
+  it('asks for an email change with the checked password; the address moves only on the link, once', () => {
+    const requested = request(' new@example.com ', 't1');
+    expect(requested).toEqual([
+      {
+        type: 'EmailChangeRequested',
+        data: { userId: 'u1', email: 'new@example.com', tokenHash: 't1', expiresAt: '2026-11-23T10:00:00.000Z' },
+      },
+    ]);
+    const pending = rebuild([created, ...requested]);
+    expect(pending?.email).toBe('Ada@Example.com');
+    const confirmed = decideConfirmEmailChange(pending, { tokenHash: 't1', now });
+    expect(confirmed).toEqual([
+      { type: 'EmailChanged', data: { userId: 'u1', email: 'new@example.com', previousEmail: 'Ada@Example.com' } },
+    ]);
+    const after = rebuild([created, ...requested, ...confirmed]);
+    expect(after?.email).toBe('new@example.com');
+    expect(() => decideConfirmEmailChange(after, { tokenHash: 't1', now })).toThrow(EmailLinkInvalidError);
+  });
+
+  it('refuses a wrong password, the same address, an unknown user', () => {
+    expect(() =>
+      decideRequestEmailChange(state, { email: 'b@example.com', tokenHash: 't', checkedPasswordHash: 'old', now }),
+    ).toThrow(WrongPasswordError);
+    expect(() => request(' ADA@example.com', 't')).toThrow(SameEmailError);
+    expect(() =>
+      decideRequestEmailChange(null, { email: 'b@example.com', tokenHash: 't', checkedPasswordHash: 'h1', now }),
+    ).toThrow(UserNotFoundError);
+  });
+
+  it('honours only the newest link, within 24 hours, and none after a password change', () => {
+    const first = request('one@example.com', 't1');
+    const second = request('two@example.com', 't2');
+    const both = rebuild([created, ...first, ...second]);
+    expect(() => decideConfirmEmailChange(both, { tokenHash: 't1', now })).toThrow(EmailLinkInvalidError);
+    const dayLater = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    expect(() => decideConfirmEmailChange(both, { tokenHash: 't2', now: dayLater })).toThrow(EmailLinkInvalidError);
+    expect(decideConfirmEmailChange(both, { tokenHash: 't2', now: new Date(dayLater.getTime() - 1) })).toHaveLength(1);
+
+    const changed = decideChangePassword(both, { checkedPasswordHash: 'h1', passwordHash: 'h2' });
+    expect(changed).toEqual([{ type: 'PasswordChanged', data: { passwordHash: 'h2', reason: 'change' } }]);
+    expect(() => decideConfirmEmailChange(rebuild([created, ...first, ...changed]), { tokenHash: 't1', now })).toThrow(
+      EmailLinkInvalidError,
+    );
+  });
+
+  it('changes the password only if the one checked is still current', () => {
+    expect(() => decideChangePassword(state, { checkedPasswordHash: 'stale', passwordHash: 'h2' })).toThrow(
+      WrongPasswordError,
+    );
+    expect(() => decideChangePassword(null, { checkedPasswordHash: 'h1', passwordHash: 'h2' })).toThrow(
+      UserNotFoundError,
+    );
   });
 });

@@ -15,7 +15,15 @@ import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { InjectConfig, InjectRedis, type AppConfig } from '@app/platform';
 import { normalizeEmail } from '../domain/user.js';
 
-/** Attempts allowed per window, per client address and per email address. */
+interface Limit {
+  points: number;
+  seconds: number;
+}
+
+/**
+ * Attempts allowed per window, per client address and per email address; for the calls that check a
+ * signed-in user's current password, per user (a stolen session must not become a password oracle).
+ */
 export const RATE_LIMITS = {
   login: { perIp: { points: 50, seconds: 15 * 60 }, perEmail: { points: 10, seconds: 15 * 60 } },
   'create-account': { perIp: { points: 30, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
@@ -23,7 +31,9 @@ export const RATE_LIMITS = {
   // The outreach forms (waitlist, contact): a person sends a few; a script sending many is stopped.
   waitlist: { perIp: { points: 20, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
   contact: { perIp: { points: 10, seconds: 60 * 60 }, perEmail: { points: 5, seconds: 60 * 60 } },
-} as const;
+  'change-email': { perIp: { points: 30, seconds: 60 * 60 }, perUser: { points: 10, seconds: 60 * 60 } },
+  'change-password': { perIp: { points: 30, seconds: 60 * 60 }, perUser: { points: 10, seconds: 60 * 60 } },
+} as const satisfies Record<string, { perIp: Limit; perEmail?: Limit; perUser?: Limit }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 const RATE_LIMIT_KEY = 'rate-limit';
@@ -65,9 +75,12 @@ export class RateLimitGuard implements CanActivate {
     if (!action) return true;
     const request = context.switchToHttp().getRequest<Request>();
     const email = typeof request.body?.email === 'string' ? normalizeEmail(request.body.email) : '';
+    const userId = request.isAuthenticated?.() ? (request.user as { id?: string } | undefined)?.id : undefined;
     try {
       await this.limiters.get(`${action}:perIp`)!.consume(request.ip ?? 'unknown');
-      if (email && action === 'login') {
+      if ('perUser' in RATE_LIMITS[action]) {
+        await this.limiters.get(`${action}:perUser`)!.consume(userId ?? 'anonymous');
+      } else if (email && action === 'login') {
         // Only failed logins count against an email, so nobody can lock a member out by guessing.
         const spent = await this.limiters.get('login:perEmail')!.get(email);
         if (spent && spent.consumedPoints >= RATE_LIMITS.login.perEmail.points * this.config.RATE_LIMIT_FACTOR)

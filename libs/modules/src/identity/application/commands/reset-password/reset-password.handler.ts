@@ -5,7 +5,7 @@ import { InjectPool, type Pool } from '@app/platform';
 import { decideResetPassword, ResetLinkInvalidError, userFold, userStreamId } from '../../../domain/user.js';
 import { hashResetToken } from '../../reset-token.js';
 import { PasswordHasher } from '../../services/password-hasher.js';
-import { SessionCache } from '../../services/session-cache.js';
+import { UserSessions } from '../../services/user-sessions.js';
 import { ResetPassword } from './reset-password.command.js';
 
 @CommandHandler(ResetPassword)
@@ -14,7 +14,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     @InjectPool() private readonly pool: Pool,
     @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(SessionCache) private readonly sessions: SessionCache,
+    @Inject(UserSessions) private readonly sessions: UserSessions,
   ) {}
 
   async execute({ token, password, requestId }: ResetPassword): Promise<{ userId: string }> {
@@ -40,11 +40,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
       throw error;
     }
     // A new password signs the account out everywhere.
-    const ended = await this.pool.query<{ sid: string }>(
-      `delete from session where (sess::jsonb #>> '{passport,user}') = $1 returning sid`,
-      [userId],
-    );
-    this.sessions.forget(ended.rows.map((row) => row.sid));
+    await this.sessions.endAll(userId);
     return { userId };
   }
 }

@@ -5,7 +5,6 @@ import { EventSourcedRepository } from '@app/event-store';
 import { decideUpdateProfile, UserNotFoundError, userFold, userStreamId } from '../../../domain/user.js';
 import { USERS_PROJECTION } from '../../../projections/users.projection.js';
 import { GetAuthUser } from '../../queries/get-auth-user/get-auth-user.query.js';
-import { EmailReservations } from '../../services/email-reservations.js';
 import { UsernameReservations } from '../../services/username-reservations.js';
 import { UpdateProfile } from './update-profile.command.js';
 
@@ -13,7 +12,6 @@ import { UpdateProfile } from './update-profile.command.js';
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
   constructor(
     @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
-    @Inject(EmailReservations) private readonly emails: EmailReservations,
     @Inject(UsernameReservations) private readonly usernames: UsernameReservations,
     @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
@@ -24,9 +22,8 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
       userFold,
       async (state, tx) => {
         const events = decideUpdateProfile(state, userId, changes);
-        // The reservations commit with the events or not at all.
+        // The reservation commits with the events or not at all.
         for (const event of events) {
-          if (event.type === 'EmailChanged') await this.emails.move(tx, event.data.email, userId);
           if (event.type === 'UsernameChanged') await this.usernames.claim(tx, event.data.username, userId);
         }
         return { events, result: undefined };
