@@ -4,10 +4,13 @@
 // an embedded PostgreSQL when DATABASE_URL is unset, the local Redis (started from the PATH if
 // needed), a local S3 server (s3rver) when S3_ENDPOINT is unset, and every third party in its test mode.
 // `npm run dev`: the same with hot reload (tsc --watch, node --watch, Vite's dev server).
+// An api or worker that exits is started again after a pause that doubles from 0.5 s up to 15 s (back to
+// 0.5 s once it has stayed up 30 s); Ctrl+C or SIGTERM stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
+import { apiBundleFresh, apiBundlePath, bundleApi } from './bundle-api.mjs';
 import { EMBEDDED_POSTGRES, embeddedPostgresPort, embeddedPostgresUrl } from './embedded-postgres.mjs';
 import { adminQuery, ensureRedis, freePort, startEmbeddedPostgres, startLocalS3 } from './services.mjs';
 
@@ -21,8 +24,16 @@ const port = Number(env.PORT || 3000);
 // This machine only, unless HOST says otherwise: test modes and the local inbox are for the developer.
 env.HOST ||= '127.0.0.1';
 const cleanups = [];
-const children = [];
+/** Every child process running now. */
+const children = new Set();
+/** Restarts waiting for their pause to end; cancelled on shutdown. */
+const restartTimers = new Set();
 let shuttingDown = false;
+
+const RESTART_FIRST_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 15_000;
+/** A process that stayed up this long counts as healthy again: its next restart waits the first delay. */
+const RESTART_RESET_AFTER_MS = 30_000;
 
 const say = (line) => console.log(`\x1b[35m[start]\x1b[0m ${line}`);
 
@@ -41,10 +52,14 @@ function run(command, commandArgs, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }
 
-function build() {
+async function build() {
   say('building the server (tsc -b)...');
   run(node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.json']);
   if (dev) return;
+  if (!apiBundleFresh(root)) {
+    say('bundling the api into one file (rolldown)...');
+    await bundleApi(root);
+  }
   const webSources = [
     'web/src',
     'web/index.html',
@@ -97,38 +112,90 @@ async function storage() {
   return `s3rver on ${server.url}, bucket ${env.S3_BUCKET}, objects in ${directory}`;
 }
 
-function child(name, command, commandArgs, extraEnv = {}) {
-  const proc = spawn(command, commandArgs, {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = `\x1b[36m[${name}]\x1b[0m `;
-  for (const stream of [proc.stdout, proc.stderr]) {
-    let pending = '';
-    stream.on('data', (chunk) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop();
-      for (const line of lines) process.stdout.write(prefix + line + '\n');
+const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/**
+ * Runs a child with its output prefixed by its name. `restart`: when it exits while we are not
+ * shutting down, start it again after a pause that doubles with each quick exit; otherwise its exit
+ * stops everything. `onStart(attempt)` is called with every start.
+ */
+function child(name, command, commandArgs, extraEnv = {}, { restart = false, onStart } = {}) {
+  let attempt = 0;
+  let delay = RESTART_FIRST_DELAY_MS;
+  const start = () => {
+    attempt += 1;
+    const startedAt = Date.now();
+    const proc = spawn(command, commandArgs, {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  }
-  proc.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      say(`${name} exited (${signal ?? code}); stopping everything`);
-      void shutdown(1);
+    const prefix = `\x1b[36m[${name}]\x1b[0m `;
+    for (const stream of [proc.stdout, proc.stderr]) {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        pending += chunk.toString();
+        const lines = pending.split('\n');
+        pending = lines.pop();
+        for (const line of lines) process.stdout.write(prefix + line + '\n');
+      });
     }
-  });
-  children.push(proc);
-  return proc;
+    proc.on('exit', (code, signal) => {
+      children.delete(proc);
+      if (shuttingDown) return;
+      const how = signal ?? `code ${code}`;
+      if (!restart) {
+        say(`${name} exited (${how}); stopping everything`);
+        void shutdown(1);
+        return;
+      }
+      if (Date.now() - startedAt >= RESTART_RESET_AFTER_MS) delay = RESTART_FIRST_DELAY_MS;
+      say(`${name} exited (${how}); restarting in ${seconds(delay)} (attempt ${attempt + 1})`);
+      const timer = setTimeout(() => {
+        restartTimers.delete(timer);
+        if (!shuttingDown) start();
+      }, delay);
+      restartTimers.add(timer);
+      delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS);
+    });
+    children.add(proc);
+    onStart?.(attempt, proc);
+  };
+  start();
+}
+
+/**
+ * Says how long the api took from its start to answering GET /api/health with 200 (PostgreSQL and Redis
+ * reachable); resolves with the time, or null when it exited or did not answer within a minute.
+ */
+async function reportApiReady(healthUrl, attempt, proc) {
+  const startedAt = performance.now();
+  const deadline = Date.now() + 60_000;
+  while (!shuttingDown && proc.exitCode === null && proc.signalCode === null && Date.now() < deadline) {
+    const ok = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) {
+      const ms = performance.now() - startedAt;
+      say(`api ready in ${seconds(ms)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+      return ms;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!shuttingDown && proc.exitCode === null && proc.signalCode === null) {
+    say(`api not answering ${healthUrl} with 200 after a minute (is PostgreSQL or Redis down?)`);
+  }
+  return null;
 }
 
 async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
   say('shutting down...');
+  for (const timer of restartTimers) clearTimeout(timer);
   await Promise.all(
-    children.map(
+    [...children].map(
       (proc) =>
         new Promise((resolve) => {
           if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
@@ -218,7 +285,7 @@ function handleSignals() {
 
 async function main() {
   handleSignals();
-  if (!skipBuild) build();
+  if (!skipBuild) await build();
   const dbInfo = await database();
   handleSignals();
   const redisInfo = await redis();
@@ -230,8 +297,15 @@ async function main() {
   say('migrating the database...');
   run(node, ['worker/dist/ops/cli.js', 'migrate']);
 
+  const apiPort = dev ? String(await freePort()) : String(port);
+  // The launcher asks the api itself (in dev Vite's port only proxies to it).
+  const apiHealthUrl = `http://${dev ? '127.0.0.1' : localAddress(env.HOST)}:${apiPort}/api/health`;
+  let firstReady;
+  const onApiStart = (attempt, proc) => {
+    const ready = reportApiReady(apiHealthUrl, attempt, proc);
+    firstReady ??= ready;
+  };
   if (dev) {
-    const apiPort = String(await freePort());
     child('tsc', node, [
       path.join(root, 'node_modules/typescript/bin/tsc'),
       '-b',
@@ -240,27 +314,30 @@ async function main() {
       '--preserveWatchOutput',
     ]);
     // Only Vite's proxy calls the api in dev: it stays on loopback whatever HOST says.
-    child('api', node, ['--watch', 'api/dist/main.js'], { PORT: apiPort, HOST: '127.0.0.1', SERVE_WEB: 'false' });
-    child('worker', node, ['--watch', 'worker/dist/main.js']);
+    child(
+      'api',
+      node,
+      ['--watch', 'api/dist/main.js'],
+      { PORT: apiPort, HOST: '127.0.0.1', SERVE_WEB: 'false' },
+      { restart: true, onStart: onApiStart },
+    );
+    child('worker', node, ['--watch', 'worker/dist/main.js'], {}, { restart: true });
     const viteArgs = ['--host', env.HOST, '--port', String(port), '--strictPort'];
     child('web', 'npm', ['run', 'dev', '-w', 'web', '--silent', '--', ...viteArgs], {
       API_PORT: apiPort,
       WEB_PORT: String(port),
     });
   } else {
-    child('api', node, ['api/dist/main.js'], { PORT: String(port) });
-    child('worker', node, ['worker/dist/main.js']);
+    const bundled = apiBundleFresh(root);
+    if (!bundled) say('the api bundle is missing or older than the build; running the unbundled api (slower to start)');
+    const apiMain = bundled ? path.relative(root, apiBundlePath(root)) : 'api/dist/main.js';
+    child('api', node, [apiMain], { PORT: apiPort }, { restart: true, onStart: onApiStart });
+    child('worker', node, ['worker/dist/main.js'], {}, { restart: true });
   }
 
   const healthUrl = `http://${localAddress(env.HOST)}:${port}/api/health`;
-  for (let attempt = 0; attempt < 300 && !shuttingDown; attempt++) {
-    const ok = await fetch(healthUrl).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await firstReady;
+  if (shuttingDown) return;
   console.log(
     [
       '',

@@ -1,7 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
-import { migrations } from './migrations/index.js';
 
 // Any constant works; it only has to be the same for every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_340_001;
@@ -15,6 +12,13 @@ export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Loaded only here: the api and the worker import this library but never migrate, and MikroORM
+    // with its query builders is ~450 modules, ~0.3 s of CPU on every start.
+    const [{ MikroORM }, { Migrator }, { migrations }] = await Promise.all([
+      import('@mikro-orm/postgresql'),
+      import('@mikro-orm/migrations'),
+      import('./migrations/index.js'),
+    ]);
     const orm = await MikroORM.init({
       clientUrl: databaseUrl,
       entities: [],
