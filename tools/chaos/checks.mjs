@@ -152,6 +152,10 @@ export async function checkRun({ url, journal, recovery, timeoutMs, skipVerify =
     const paid = payments.get(userId) ?? [];
     if (paid.length > 1) add('a', `${paid.length} payments completed for one user`, `user ${userId}`);
     if (paidAck && paid.length === 0) add('a', 'acknowledged payment missing from the log', describe(paidAck));
+    const toldPaid = list.find((e) => e.action === 'payment-intent' && e.status === 409);
+    if (toldPaid && paid.length === 0) {
+      add('a', 'told the payment was complete (409), but no payment is in the log', describe(toldPaid));
+    }
     if (paidAck && !users.get(userId)?.payment_completed) {
       add('a', 'acknowledged payment not in the users read model', describe(paidAck));
     }

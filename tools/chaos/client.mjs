@@ -92,7 +92,8 @@ export class Browser {
       }
       entry.status = response.status;
       entry.outcome = 'answered';
-      entry.body = json;
+      // Lists are large and nothing checks them: their bodies stay out of the journal.
+      entry.body = action === 'read' ? null : json;
       if (response.status >= 300) entry.message = String(json?.message ?? text).slice(0, 300);
       const id = idOf ? idOf(json) : json?.id;
       if (response.status < 300 && id !== undefined && id !== null) entry.id = id;

