@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureSessions, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@app/modules/identity';
-import { APP_CONFIG, createLogger, PG_POOL, type AppConfig, type Pool } from '@app/platform';
+import { APP_CONFIG, createLogger, PG_POOL, SafeInputPipe, type AppConfig, type Pool } from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
 import { requestDeadline } from './infrastructure/request-deadline.js';
@@ -40,6 +40,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     app.get(SessionCache),
   );
   app.useGlobalFilters(new ApiExceptionFilter(logger));
+  // Before every route's own pipe: NUL, unpaired surrogates and prototype keys are a 400 naming the field.
+  app.useGlobalPipes(new SafeInputPipe());
   if (config.SERVE_WEB) {
     const dir = config.WEB_DIST_DIR ?? defaultWebDistDir();
     const sourceMaps = config.SERVE_SOURCE_MAPS ?? config.NODE_ENV !== 'production';

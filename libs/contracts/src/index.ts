@@ -8,6 +8,7 @@ export * from './events/venue.events.js';
 export * from './events/outreach.events.js';
 export * from './events/media.events.js';
 export * from './http/error.js';
+export * from './http/safe-input.js';
 export * from './http/auth.js';
 export * from './http/profile.js';
 export * from './http/account.js';

@@ -11,6 +11,7 @@ export * from './mail/email-queue.js';
 export * from './mail/email-outbox.js';
 export * from './mail/mailer.js';
 export * from './nest/zod-validation.pipe.js';
+export * from './nest/safe-input.pipe.js';
 export * from './captcha/captcha-verifier.js';
 export * from './storage/object-storage.js';
 export * from './storage/s3-object-storage.js';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { unstorableCharacter } from './safe-input.js';
 
-// PostgreSQL text and jsonb cannot hold NUL or an unpaired UTF-16 surrogate (see account.ts).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+// PostgreSQL text and jsonb cannot hold NUL or an unpaired UTF-16 surrogate. The api refuses them in
+// every field before the contract runs (safe-input.ts); the refinement gives the web forms the same check.
+export const storable = (value: string) => unstorableCharacter(value) === null;
 export const UNSTORABLE = 'Please remove unsupported characters';
 
 /** Free text the user may leave blank (null then), trimmed, bounded and storable. */
