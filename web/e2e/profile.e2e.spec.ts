@@ -37,6 +37,13 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
 
   await signUpInContext(context, newAccount('profile-fan'));
   await becomeVerifiedFan(page);
+  // Every save sends only the profile's own keys (the api answers any other with a 400).
+  const patchedKeys = new Set<string>();
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/users/')) {
+      for (const key of Object.keys(request.postDataJSON() as object)) patchedKeys.add(key);
+    }
+  });
   await page.goto('/profile');
   for (const title of ['My Details', 'Account Settings', 'Visibility + Sharing Settings', 'Notification Settings']) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
@@ -112,6 +119,17 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
   await expect(page.getByRole('switch', { name: 'Profile activity' })).not.toBeChecked();
   // The nav bar shows the new first name.
   await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Robin');
+  expect(patchedKeys.size).toBeGreaterThan(0);
+  expect([
+    'firstName',
+    'lastName',
+    'phone',
+    'genres',
+    'privacySettings',
+    'notificationSettings',
+    'username',
+    'profileImageUrl',
+  ]).toEqual(expect.arrayContaining([...patchedKeys]));
 });
 
 test('My Profile fits a 360 px wide phone', async ({ page, context }, testInfo) => {

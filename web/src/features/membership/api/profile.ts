@@ -1,5 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAuthUser, ZCheckUsernameResponse, ZSetProfileImageResponse, type TUpdateUserRequest } from '@app/contracts';
+import {
+  ZAcknowledgement,
+  ZAuthUser,
+  ZChangeEmailResponse,
+  ZCheckUsernameResponse,
+  ZSetProfileImageResponse,
+  type TChangeEmailRequest,
+  type TChangePasswordRequest,
+  type TUpdateUserRequest,
+} from '@app/contracts';
 import { apiPatch, apiPost, apiPut } from '@/lib/api-client';
 import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
 
@@ -13,6 +22,27 @@ export function useUpdateProfileMutation(userId: string) {
     mutationFn: (changes: TUpdateUserRequest) =>
       sendWithSession(queryClient, () => apiPatch(`/api/users/${encodeURIComponent(userId)}`, changes, ZAuthUser)),
     onSuccess: (user) => queryClient.setQueryData(authUserQueryOptions().queryKey, user),
+  });
+}
+
+/**
+ * POST /api/users/change-email: the new address and the current password. Nothing changes yet: the
+ * server emails a link to the new address (and tells the current one); the email moves when it is used.
+ */
+export function useChangeEmailMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChangeEmailRequest) =>
+      sendWithSession(queryClient, () => apiPost('/api/users/change-email', body, ZChangeEmailResponse)),
+  });
+}
+
+/** POST /api/users/change-password: this browser stays signed in, every other one is signed out. */
+export function useChangePasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChangePasswordRequest) =>
+      sendWithSession(queryClient, () => apiPost('/api/users/change-password', body, ZAcknowledgement)),
   });
 }
 
