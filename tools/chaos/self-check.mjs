@@ -22,8 +22,13 @@ export async function corrupt(url, journal) {
   await client.connect();
   try {
     const one = async (sql, params = []) => (await client.query(sql, params)).rows[0];
+    // The (a) corruptions touch what a request was answered 2xx for: that is what (a) follows.
+    const ackedIds = (action) => journal.filter((e) => e.action === action && ok(e)).map((e) => e.id);
     const [first, second] = (
-      await client.query("select data from events where type = 'ArtistAdded' order by global_position limit 2")
+      await client.query(
+        "select data from events where type = 'ArtistAdded' order by data->>'artistId' = any($1::text[]) desc, global_position limit 2",
+        [ackedIds('add-artist')],
+      )
     ).rows;
     if (first) {
       // A duplicate delivery of an add: the same artist recorded twice.
@@ -34,7 +39,9 @@ export async function corrupt(url, journal) {
         expect: /added artist in the log 2 times/,
       });
     }
-    const venue = await one('select id from catalog_venues order by position limit 1');
+    const venue = await one('select id from catalog_venues where id = any($1::text[]) limit 1', [
+      ackedIds('add-venue'),
+    ]);
     if (venue) {
       await client.query('delete from catalog_venues where id = $1', [venue.id]);
       done.push({ check: 'a', what: `venue ${venue.id} deleted from catalog_venues`, expect: /not in catalog_venues/ });
@@ -98,6 +105,53 @@ export async function corrupt(url, journal) {
         check: 'd',
         what: `founding fan number ${payment.data.foundingFanNumber} given again`,
         expect: /^founding fan number \d+ given 2 times/,
+      });
+    }
+    const numbers = await one(
+      "select max((data->>'foundingFanNumber')::int) as top from events where type = 'PaymentCompleted'",
+    );
+    if (payment && numbers?.top) {
+      await append(client, 'payment-chaos-self-check-gap', 'PaymentCompleted', {
+        ...payment.data,
+        userId: 'chaos-self-check-gap',
+        foundingFanNumber: numbers.top + 5,
+      });
+      done.push({
+        check: 'd',
+        what: `founding fan number ${numbers.top + 5} after ${numbers.top}`,
+        expect: /^founding fan numbers are not 1\.\.N/,
+      });
+    }
+    if (first) {
+      // A verification nobody was paid for.
+      await append(client, `artist-${first.data.artistId}`, 'ArtistVerified', {
+        artistId: first.data.artistId,
+        userId: 'chaos-self-check',
+        fanNumber: 99,
+      });
+      done.push({
+        check: 'c',
+        what: `an unpaid verification of ${first.data.artistId}`,
+        expect: /^a cause without its award/,
+      });
+    }
+    const venueAdded = await one(
+      "select data from events where type = 'VenueAdded' and data->>'venueId' = any($1::text[]) limit 1",
+      [ackedIds('add-venue')],
+    );
+    if (venueAdded) {
+      // A venue nobody asked for, credited to a fan whose adds the journal knows.
+      const venueId = '00000000-0000-4000-8000-00000000c4a0';
+      await append(client, `venue-${venueId}`, 'VenueAdded', {
+        ...venueAdded.data,
+        venueId,
+        name: 'Self Check Hall',
+        links: [],
+      });
+      done.push({
+        check: 'a',
+        what: `a venue added by ${venueAdded.data.addedBy} that no request asked for`,
+        expect: /^VenueAdded: \d+ in the log for a user with/,
       });
     }
     const named = await one(
