@@ -1,7 +1,6 @@
-import type { StoredEvent } from '@app/event-store';
 import { evolveStanding, type Standing, type StandingEvent } from './standing.js';
 
-const event = (type: StandingEvent['type'], data: object) => ({ type, data }) as unknown as StoredEvent<StandingEvent>;
+const event = (type: StandingEvent['type'], data: object) => ({ type, data }) as unknown as StandingEvent;
 const fold = (...events: ReturnType<typeof event>[]) => events.reduce<Standing | null>(evolveStanding, null);
 
 const created = event('AccountCreated', { userId: 'u', role: 'fan' });
