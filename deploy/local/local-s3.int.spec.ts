@@ -168,6 +168,8 @@ describe('local object storage: signatures checked, CORS for the app only', () =
     expect(ours.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     const theirs = await preflight('https://elsewhere.example');
     expect(theirs.headers.get('access-control-allow-origin')).toBeNull();
+    const otherPort = await preflight('http://app.localhost:3001');
+    expect(otherPort.headers.get('access-control-allow-origin')).toBeNull();
 
     const get = await storage.presignGet('uploads/u1/video.mp4', download);
     expect((await fetch(get, { headers: { Origin: APP_ORIGIN } })).headers.get('access-control-allow-origin')).toBe(
@@ -180,5 +182,36 @@ describe('local object storage: signatures checked, CORS for the app only', () =
   it("is what jest's global setup started for this run: an unsigned list is refused there too", async () => {
     const list = await fetch(`${process.env.S3_ENDPOINT}/${process.env.S3_BUCKET ?? BUCKET}?list-type=2`);
     expect(list.status).toBe(403);
+  });
+});
+
+describe('local object storage CORS on a loopback PUBLIC_URL', () => {
+  it('allows the same port on the other loopback names, as the api does, and nothing else', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'local-s3-spec-'));
+    const server = await startLocalS3({
+      port: 0,
+      directory,
+      bucket: BUCKET,
+      allowedOrigins: ['http://localhost:3000'],
+      credentials: KEY,
+    });
+    try {
+      const allowed = async (origin: string) =>
+        (
+          await fetch(`${server.url}/${BUCKET}/uploads/x.mp4`, {
+            method: 'OPTIONS',
+            headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT' },
+          })
+        ).headers.get('access-control-allow-origin');
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+        expect(await allowed(origin)).toBe(origin);
+      }
+      for (const origin of ['http://localhost:5173', 'https://localhost:3000', 'http://192.168.1.5:3000']) {
+        expect(await allowed(origin)).toBeNull();
+      }
+    } finally {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -209,12 +209,30 @@ ${origins}
 </CORSConfiguration>`;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins CORS allows: each given URL's, and for a loopback one the same port on the other loopback
+ * names, as the api's same-origin check does (a developer may open 127.0.0.1 while PUBLIC_URL says localhost).
+ */
+export function appOrigins(urls) {
+  const origins = new Set();
+  for (const value of urls) {
+    const url = new URL(value);
+    origins.add(url.origin);
+    if (LOOPBACK_HOSTS.includes(url.hostname)) {
+      for (const host of LOOPBACK_HOSTS) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    }
+  }
+  return [...origins];
+}
+
 /**
  * Starts s3rver on a Unix socket with `bucket` (its CORS allowing `allowedOrigins` only) and the
  * signature-checking front on 127.0.0.1:`port` (0: any free port). Returns the front's URL and stop().
  */
 export async function startAuthenticatedS3({ port, directory, bucket, allowedOrigins, credentials }) {
-  const origins = [...new Set(allowedOrigins.map((origin) => new URL(origin).origin))];
+  const origins = appOrigins(allowedOrigins);
   const { default: S3rver } = await import('s3rver');
   const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3rver.configureBuckets();
