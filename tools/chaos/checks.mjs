@@ -511,7 +511,8 @@ export async function checkRun({ url, journal, recovery, timeoutMs, skipVerify =
         const at = (ack) => `${ack.action} ${ack.status} at ${(ack.t1 / 1000).toFixed(2)}s`;
         const deny = (title, ack) => add('e', title, `${describe(entry)}, after ${at(ack)}`);
         const after = (ack) => ack && ack.t1 < entry.t0;
-        if (after(signedIn) && entry.status === 401) deny(`${entry.action} 401 after sign-in`, signedIn);
+        if (after(signedIn) && entry.status === 401)
+          deny(`${entry.action} 401 after the sign-in was confirmed`, signedIn);
         if (after(signedIn) && entry.status === 403 && /csrf/i.test(entry.message ?? '')) {
           deny(`${entry.action} 403 (CSRF token refused) after sign-in`, signedIn);
         }
@@ -530,7 +531,13 @@ export async function checkRun({ url, journal, recovery, timeoutMs, skipVerify =
           }
         }
       }
-      if (ok(entry) && (entry.action === 'sign-up' || entry.action === 'log-in')) signedIn ??= entry;
+      // Signed in: a log-in, or an auth check that says so (a sign-up may answer 201 without a session).
+      if (
+        (entry.action === 'log-in' && ok(entry)) ||
+        (entry.action === 'auth-check' && ok(entry) && entry.body?.authenticated)
+      ) {
+        signedIn ??= entry;
+      }
       if (
         !paid &&
         ((entry.action === 'pay' && ok(entry)) || (entry.action === 'payment-intent' && entry.status === 409))

@@ -124,8 +124,18 @@ async function onboard({ fan, browser, rng, expired }) {
     await backOff(rng);
   }
   fan.email = email;
-  // The web app reads the signed-in user right after; its answer routes the user to payment.
-  await browser.call('auth-check', 'GET', '/api/auth/check');
+  // The web app reads the signed-in user right after. The account can exist without a session (the sign-in
+  // after a sign-up failed: 'Account Created but Login Failed'): then the user logs in.
+  for (;;) {
+    if (expired()) return false;
+    const check = await browser.call('auth-check', 'GET', '/api/auth/check');
+    if (ok(check) && check.body?.authenticated) break;
+    if (check.status === 401) {
+      const login = await browser.call('log-in', 'POST', '/api/login', { email, password }, { email });
+      if (ok(login)) break;
+    }
+    await backOff(rng);
+  }
 
   while (!fan.paid) {
     if (expired()) return false;

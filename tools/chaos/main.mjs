@@ -5,7 +5,7 @@
 // PostgreSQL; after each run the checks in checks.mjs look for anomalies. Ends with "N passed, N failed".
 //
 // Options (environment, or --runs= --seconds= --users= --seed= --self-check= arguments):
-//   CHAOS_RUNS (3), CHAOS_SECONDS (20 per run), CHAOS_USERS (16), CHAOS_SEED (the first run's seed;
+//   CHAOS_RUNS (3), CHAOS_SECONDS (20 per run), CHAOS_USERS (24), CHAOS_SEED (the first run's seed;
 //   run i uses seed + i), CHAOS_REQUEST_TIMEOUT_MS (20000), CHAOS_SELF_CHECK (1: after the last run,
 //   corrupt its database on purpose and require every check to fire; 0: skip), CHAOS_REPORT
 //   (.reports/chaos.json), CHAOS_LOG_LEVEL (the api's and worker's, warn).
@@ -39,7 +39,7 @@ function options() {
   return {
     runs: int(pick('runs', 'CHAOS_RUNS', 3), 'CHAOS_RUNS'),
     seconds: Math.max(8, int(pick('seconds', 'CHAOS_SECONDS', 20), 'CHAOS_SECONDS')),
-    users: Math.max(2, int(pick('users', 'CHAOS_USERS', 16), 'CHAOS_USERS')),
+    users: Math.max(2, int(pick('users', 'CHAOS_USERS', 24), 'CHAOS_USERS')),
     seed: int(pick('seed', 'CHAOS_SEED', Math.floor(Math.random() * 2 ** 31)), 'CHAOS_SEED'),
     timeoutMs: int(pick('request-timeout-ms', 'CHAOS_REQUEST_TIMEOUT_MS', 20_000), 'CHAOS_REQUEST_TIMEOUT_MS'),
     selfCheck: !['0', 'false', 'no'].includes(String(pick('self-check', 'CHAOS_SELF_CHECK', '1'))),

@@ -3,7 +3,7 @@
 // journal given a denial and a hang. Each corruption names the anomaly it must cause; the self-check
 // passes only if every one of them is reported.
 import pg from 'pg';
-import { ok } from './client.mjs';
+import { ok, unknown } from './client.mjs';
 
 async function append(client, stream, type, data) {
   await client.query('select * from append_events($1, -1, $2::jsonb)', [
@@ -140,17 +140,22 @@ export async function corrupt(url, journal) {
       [ackedIds('add-venue')],
     );
     if (venueAdded) {
-      // A venue nobody asked for, credited to a fan whose adds the journal knows.
-      const venueId = '00000000-0000-4000-8000-00000000c4a0';
-      await append(client, `venue-${venueId}`, 'VenueAdded', {
-        ...venueAdded.data,
-        venueId,
-        name: 'Self Check Hall',
-        links: [],
-      });
+      // Venues nobody asked for, credited to a fan whose adds the journal knows: one more than the fan's
+      // adds that went unanswered (and so may be in the log) can account for.
+      const adder = venueAdded.data.addedBy;
+      const extra = 1 + journal.filter((e) => e.action === 'add-venue' && e.userId === adder && unknown(e)).length;
+      for (let i = 0; i < extra; i++) {
+        const venueId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+        await append(client, `venue-${venueId}`, 'VenueAdded', {
+          ...venueAdded.data,
+          venueId,
+          name: `Self Check Hall ${i}`,
+          links: [],
+        });
+      }
       done.push({
         check: 'a',
-        what: `a venue added by ${venueAdded.data.addedBy} that no request asked for`,
+        what: `${extra} venue(s) added by ${adder} that no request asked for`,
         expect: /^VenueAdded: \d+ in the log for a user with/,
       });
     }
