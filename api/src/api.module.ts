@@ -9,11 +9,13 @@ import { PayolaModule } from '@app/modules/payola';
 import { PlatformModule } from '@app/platform';
 import { HealthController } from './health/health.controller.js';
 import { EventStoreModule } from './infrastructure/event-store.module.js';
+import { RequestLoggingModule } from './infrastructure/request-logging.js';
 import { SharedApiModule } from './infrastructure/shared-api.module.js';
 
 @Module({
   imports: [
     PlatformModule.forRoot('api'),
+    RequestLoggingModule,
     CqrsModule.forRoot(),
     EventStoreModule,
     SharedApiModule,

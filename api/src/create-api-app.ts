@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
 import { configureSessions, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@app/modules/identity';
 import { APP_CONFIG, createLogger, PG_POOL, SafeInputPipe, type AppConfig, type Pool } from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
 import { requestDeadline } from './infrastructure/request-deadline.js';
+import { nestLogger, requestIds } from './infrastructure/request-logging.js';
 import { readModelLagHeader } from './infrastructure/read-model-lag-header.js';
 import { jsonBodiesOnly } from './infrastructure/json-bodies-only.js';
 import { sameOriginWrites } from './infrastructure/same-origin.js';
@@ -15,7 +17,8 @@ import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
 /** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
 export async function createApiApp(): Promise<NestExpressApplication> {
   // rawBody: payment and identity webhooks verify signatures over the exact bytes received.
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { rawBody: true, logger: ['error', 'warn'] });
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { rawBody: true, bufferLogs: true });
+  app.useLogger(nestLogger(app.get(Logger)));
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger('api', config.LOG_LEVEL);
   // Only the proxies TRUST_PROXY names may set the client's address (X-Forwarded-For); none by default, so a
@@ -25,6 +28,7 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   // API answers are per user and read once by the web app, which never revalidates them: hashing every
   // body for an ETag (a list page is ~20 kB) bought nothing. Static files keep theirs (serve-web.ts).
   app.set('etag', false);
+  app.use('/api', requestIds());
   app.use(readModelLagHeader());
   app.use(securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT));
   app.setGlobalPrefix('api');

@@ -1,5 +1,5 @@
 import type { EventRegistry } from '@app/contracts';
-import type { Pool, Queryable } from '@app/platform';
+import { requestContext, type Pool, type Queryable } from '@app/platform';
 import { StreamVersionConflictError, type ExpectedVersion } from './errors.js';
 import { LOG_START, type LogPosition } from './log-position.js';
 import {
@@ -66,9 +66,17 @@ export class EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    // The request this append runs for (the api's per request, the worker's per causing event), unless set.
+    const requestId = requestContext.requestId();
     const payload = events.map((event) => {
       const { data, schemaVersion } = this.registry.validate(event.type, event.data);
-      return { type: event.type, schemaVersion, data, metadata: event.metadata ?? {} };
+      const metadata = event.metadata ?? {};
+      return {
+        type: event.type,
+        schemaVersion,
+        data,
+        metadata: requestId === undefined || metadata.requestId !== undefined ? metadata : { ...metadata, requestId },
+      };
     });
     const db = options.client ?? this.pool;
     let rows: { stream_version: number; global_position: number; transaction_id: string }[];

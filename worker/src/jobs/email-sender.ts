@@ -7,6 +7,7 @@ import {
   InjectConfig,
   InjectLogger,
   InjectPool,
+  requestContext,
   ZEmailMessage,
   type AppConfig,
   type Logger,
@@ -30,13 +31,23 @@ export class EmailSender implements OnApplicationBootstrap, OnApplicationShutdow
       EMAIL_QUEUE,
       async (job) => {
         const message = ZEmailMessage.parse(job.data);
-        await mailer.send(message);
-        this.logger.info({ to: message.to, subject: message.subject, via: mailer.mode }, 'email sent');
+        // On behalf of the request that caused it: every line logged while sending names that request.
+        await requestContext.run(message.requestId, async () => {
+          await mailer.send(message);
+          this.logger.info({ to: message.to, subject: message.subject, via: mailer.mode }, 'email sent');
+        });
       },
       { connection: createRedis(this.config.REDIS_URL, 'blocking'), prefix: this.config.QUEUE_PREFIX, concurrency: 4 },
     );
     this.worker.on('failed', (job, error) =>
-      this.logger.warn({ err: error, attempts: job?.attemptsMade }, 'email delivery failed; will retry'),
+      this.logger.warn(
+        {
+          err: error,
+          attempts: job?.attemptsMade,
+          requestId: (job?.data as { requestId?: string } | undefined)?.requestId,
+        },
+        'email delivery failed; will retry',
+      ),
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'email queue unavailable'));
   }

@@ -98,7 +98,12 @@ export class ConsumerRunner {
       if (result.handled > 0) this.options.afterCommit?.(result.handled);
       if (result.handled > 0) {
         this.options.logger.debug(
-          { consumer: this.consumer.name, handled: result.handled, position: formatLogPosition(result.next) },
+          {
+            consumer: this.consumer.name,
+            handled: result.handled,
+            position: formatLogPosition(result.next),
+            requestIds: result.requestIds,
+          },
           'projected batch',
         );
       }

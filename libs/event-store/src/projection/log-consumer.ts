@@ -1,4 +1,4 @@
-import type { Queryable } from '@app/platform';
+import { requestContext, type Queryable } from '@app/platform';
 import type { EventEnvelope, StoredEvent } from '../stored-event.js';
 import type { ReadModelMigration } from './read-model-migrations.js';
 
@@ -48,4 +48,15 @@ export function defineProjection<E extends EventEnvelope>(projection: Projection
 
 export function defineReactor<E extends EventEnvelope>(reactor: Reactor<E>): Reactor<E> {
   return reactor;
+}
+
+/**
+ * Handles events one at a time, each on behalf of the request that caused it: what a reactor appends
+ * carries that request's id in its metadata, and the lines it logs name it.
+ */
+export async function forEachInItsRequest<E extends EventEnvelope>(
+  events: readonly StoredEvent<E>[],
+  handle: (event: StoredEvent<E>) => Promise<void>,
+): Promise<void> {
+  for (const event of events) await requestContext.run(event.metadata.requestId, () => handle(event));
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '@app/platform';
 import { readAll, readHead } from '../event-store.js';
 import { compareLogPositions, type LogPosition } from '../log-position.js';
+import type { StoredEvent } from '../stored-event.js';
 import type { LogConsumer } from './log-consumer.js';
 
 export interface BatchResult {
@@ -10,6 +11,19 @@ export interface BatchResult {
   handled: number;
   /** True when the position moved (events handled, or skipped because of the type filter). */
   moved: boolean;
+  /** The requests that caused the batch's events (their metadata's requestId), the first 20 distinct. */
+  requestIds: string[];
+}
+
+const MAX_REQUEST_IDS = 20;
+
+function requestIdsOf(events: readonly StoredEvent[]): string[] {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.metadata.requestId) ids.add(event.metadata.requestId);
+    if (ids.size === MAX_REQUEST_IDS) break;
+  }
+  return [...ids];
 }
 
 /**
@@ -24,7 +38,7 @@ export async function projectBatch(
 ): Promise<BatchResult> {
   let bound = await readHead(db);
   if (options.upTo && compareLogPositions(options.upTo, bound) < 0) bound = options.upTo;
-  if (compareLogPositions(bound, from) <= 0) return { next: from, handled: 0, moved: false };
+  if (compareLogPositions(bound, from) <= 0) return { next: from, handled: 0, moved: false, requestIds: [] };
 
   const events = await readAll(db, from, { limit: options.limit, types: consumer.eventTypes, upTo: bound });
   if (events.length > 0) await consumer.handle(events, db);
@@ -34,5 +48,6 @@ export async function projectBatch(
     next: { transactionId: next.transactionId, globalPosition: next.globalPosition },
     handled: events.length,
     moved: true,
+    requestIds: requestIdsOf(events),
   };
 }

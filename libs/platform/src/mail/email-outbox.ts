@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Logger } from '../logging/logger.js';
+import { requestContext, type Logger } from '../logging/logger.js';
 import { withTransaction } from '../database/pool.js';
 import { ZEmailMessage, type EmailQueue, type TEmailMessage } from './email-queue.js';
 
@@ -10,8 +10,9 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
  * command commits. Returns the outbox id, to relay it right after the commit.
  */
 export async function stageEmail(client: Queryable, message: TEmailMessage): Promise<string> {
+  const requestId = message.requestId ?? requestContext.requestId();
   const { rows } = await client.query<{ id: string }>('insert into email_outbox (message) values ($1) returning id', [
-    JSON.stringify(ZEmailMessage.parse(message)),
+    JSON.stringify(ZEmailMessage.parse(requestId === undefined ? message : { ...message, requestId })),
   ]);
   return rows[0]!.id;
 }

@@ -13,6 +13,8 @@ export const ZEmailMessage = z.object({
   text: z.string().min(1),
   /** Where a reply goes (a forwarded contact message: back to its sender). */
   replyTo: z.email().optional(),
+  /** The request that caused the email (stageEmail fills it in): the worker's lines about it name it. */
+  requestId: z.string().optional(),
 });
 export type TEmailMessage = z.infer<typeof ZEmailMessage>;
 

@@ -1,5 +1,6 @@
 import { createParamDecorator, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { requestContext } from '@app/platform';
 import type { SessionUser } from '../application/queries/check-credentials/check-credentials.query.js';
 
 /**
@@ -17,8 +18,11 @@ export const CurrentUser = createParamDecorator(
   },
 );
 
-/** The caller's `X-Request-Id`, recorded in event metadata to trace a request through the log. */
+/**
+ * The request's id: the caller's `X-Request-Id` when the api accepted it, else the one it made (the api's
+ * request-logging.ts). The same id is on the answer, the access log line and every event the request appends.
+ */
 export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
-  const header = context.switchToHttp().getRequest<Request>().headers['x-request-id'];
-  return typeof header === 'string' ? header.slice(0, 100) : undefined;
+  const id = (context.switchToHttp().getRequest<Request>() as Request & { id?: unknown }).id;
+  return typeof id === 'string' ? id : requestContext.requestId();
 });

@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineReactor, type EventStore } from '@app/event-store';
+import { defineReactor, forEachInItsRequest, type EventStore } from '@app/event-store';
 import { loadAccount } from '../../identity/index.js';
 import { awardPayola } from '../application/award-payola.js';
 import type { AmountFor } from '../domain/payola-account.js';
@@ -16,10 +16,11 @@ export function createVerificationRewardReactor(store: EventStore, amountFor?: A
     name: VERIFICATION_REWARD_REACTOR,
     eventTypes: ['KycApproved'],
     async handle(events, db) {
-      for (const event of events) {
+      // The reward's PayolaAwarded carries the request id of the approval that earned it.
+      await forEachInItsRequest(events, async (event) => {
         const { userId } = event.data;
         const account = await loadAccount(store, userId, db);
-        if (account?.role !== 'fan') continue;
+        if (account?.role !== 'fan') return;
         await awardPayola(
           store,
           db,
@@ -31,7 +32,7 @@ export function createVerificationRewardReactor(store: EventStore, amountFor?: A
           },
           amountFor,
         );
-      }
+      });
     },
   });
 }
