@@ -347,7 +347,8 @@ describe('accounts and sessions (real PostgreSQL and Redis)', () => {
       .client()
       .post('/api/create-account', { ...account('nul@example.com'), firstName: 'A\u0000b' });
     expect(nul.status).toBe(400);
-    expect(nul.body.fieldErrors.firstName).toEqual(['Please remove unsupported characters']);
+    // The api's one input rule (safe-input.ts) answers before the contract, naming the field.
+    expect(nul.body.fieldErrors.firstName).toEqual(['Remove the invisible control character (NUL) from this field.']);
     const surrogate = await api
       .client()
       .post('/api/create-account', { ...account('sur@example.com'), lastName: 'A\ud800' });

@@ -137,7 +137,7 @@ describe('artists: add, verify, vote, favourite (real PostgreSQL and Redis)', ()
       [attempt({ spotifyUrl: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' }), /artist/i],
       [attempt({ name: 'x'.repeat(201) }), /too long/],
       [attempt({ bio: 'x'.repeat(5001) }), /too long/],
-      [attempt({ name: 'Bad\u0000Name' }), /unsupported characters/],
+      [attempt({ name: 'Bad\u0000Name' }), /name: remove the invisible control character \(NUL\)/],
       [attempt({ socialUrls: ['instagram.com/bjork', 'https://instagram.com/bjork'] }), 'This link is entered twice.'],
       [attempt({}, {}), "Please confirm you don't work in the music industry."],
     ];

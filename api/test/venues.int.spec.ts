@@ -227,7 +227,7 @@ describe('venues: add, duplicates, update, confirm, vote, favourite, lists (real
       [{ websiteUrl: 'ftp://example.com' }, /web/i],
       [{ bio: 'x'.repeat(5001) }, /too long/],
       [{ name: 'x'.repeat(201) }, /too long/],
-      [{ name: 'Bad\u0000Name' }, /unsupported characters/],
+      [{ name: 'Bad\u0000Name' }, /name: remove the invisible control character \(NUL\)/],
       [{ socialUrls: ['instagram.com/room', 'https://www.instagram.com/room/'] }, 'This link is entered twice.'],
     ];
     for (const [fields, message] of cases) {
