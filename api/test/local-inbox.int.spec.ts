@@ -89,6 +89,13 @@ describe('local inbox: only for this machine (real sockets)', () => {
     expect((await get(v6!, '/api/dev/inbox')).status).toBe(404);
   });
 
+  it('answers 404, not 500, to an id no email can have (beyond bigint, found by the contract fuzz)', async () => {
+    for (const id of ['99999999999999999999999', '9223372036854775808', '0', '-1']) {
+      expect([id, (await get('127.0.0.1', `/api/dev/inbox/${id}`)).status]).toEqual([id, 404]);
+    }
+    expect((await get('127.0.0.1', '/api/dev/inbox/abc')).status).toBe(400);
+  });
+
   it('answers 404 to a remote caller relayed by a proxy on this machine', async () => {
     const relayed = await get('127.0.0.1', '/api/dev/inbox', { 'X-Forwarded-For': '192.0.2.7' });
     expect(relayed.status).toBe(404);

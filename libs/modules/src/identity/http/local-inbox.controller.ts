@@ -42,6 +42,8 @@ ${rows.length ? `<ul aria-label="Emails">${items}</ul>` : '<p>No emails yet.</p>
 
   @Get(':id')
   async show(@Param('id', ParseIntPipe) id: number, @Res() res: Response): Promise<void> {
+    // ParseIntPipe reads 99999999999999999999999 as 1e23, which PostgreSQL refuses as a bigint: no email has it.
+    if (!Number.isSafeInteger(id) || id < 1) throw new NotFoundException('That email does not exist.');
     const { rows } = await this.pool.query<{ html: string }>('select html from local_inbox where id = $1', [id]);
     if (!rows[0]) throw new NotFoundException('That email does not exist.');
     res.type('html').send(rows[0].html);
