@@ -6,16 +6,15 @@
 //
 // Options (environment, or --runs= --seconds= --users= --seed= --self-check= arguments):
 //   CHAOS_RUNS (3), CHAOS_SECONDS (20 per run), CHAOS_USERS (24), CHAOS_SEED (the first run's seed;
-//   run i uses seed + i), CHAOS_REQUEST_TIMEOUT_MS (20000), CHAOS_SELF_CHECK (1: after the last run,
-//   corrupt its database on purpose and require every check to fire; 0: skip), CHAOS_REPORT
-//   (.reports/chaos.json), CHAOS_LOG_LEVEL (the api's and worker's, warn).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+//   run i uses seed + i), CHAOS_REQUEST_TIMEOUT_MS (20000), CHAOS_SELF_CHECK (1: after the runs, corrupt
+//   one run's database on purpose and require every corruption to be reported; 0: skip),
+//   CHAOS_SAVE_JOURNALS (0), CHAOS_REPORT (.reports/chaos.json), CHAOS_LOG_LEVEL (the api's and worker's, warn).
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRun, CHECKS } from './checks.mjs';
-import { ok } from './client.mjs';
-import { Journal } from './client.mjs';
+import { Journal, ok } from './client.mjs';
 import { injectFaults, planFaults } from './faults.mjs';
 import { loadFixtures, runLoad } from './load.mjs';
 import { randomSource } from './random.mjs';
@@ -164,7 +163,6 @@ async function oneRun({ stack, opts, index, fixtures, tmpDir, cleanup, faults = 
     const dir = path.join(path.dirname(opts.report), 'chaos', `run-${index + 1}-seed-${seed}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'journal.jsonl'), journal.entries.map((e) => JSON.stringify(e)).join('\n'));
-    const { copyFileSync } = await import('node:fs');
     if (existsSync(logFile)) copyFileSync(logFile, path.join(dir, 'app.log'));
     result.saved = path.relative(REPO_ROOT, dir);
   }
