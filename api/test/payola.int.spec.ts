@@ -153,6 +153,10 @@ describe('GET /api/payola/stats and /api/payola/history', () => {
     expect(tooBig.body.message).toMatch(/100/);
     expect((await fan.get('/api/payola/history?page=0')).status).toBe(400);
     expect((await fan.get('/api/payola/history?since=yesterday')).status).toBe(400);
+    // The year 0 is a valid ISO instant PostgreSQL cannot read (found by the contract fuzz test): 400, not 500.
+    const yearZero = await fan.get('/api/payola/history?since=0000-01-01T00%3A00%3A00Z');
+    expect([yearZero.status, yearZero.body.fieldErrors]).toEqual([400, { since: [expect.stringMatching(/date/)] }]);
+    expect((await page('?since=0001-01-01T00%3A00%3A00%2B14%3A00')).total).toBe(23);
   });
 
   it('answers 401 when not signed in', async () => {

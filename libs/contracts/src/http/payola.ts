@@ -34,7 +34,11 @@ export const PAYOLA_HISTORY_TOTAL_HEADER = 'X-Total-Count';
 export const ZPayolaHistoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAYOLA_HISTORY_MAX_PAGE_SIZE).default(PAYOLA_HISTORY_PAGE_SIZE),
-  since: z.iso.datetime({ offset: true }).optional(),
+  // The year 0000 is valid ISO 8601 that PostgreSQL refuses to read ("date/time field value out of range").
+  since: z.iso
+    .datetime({ offset: true })
+    .refine((value) => !value.startsWith('0000'), 'Please choose a date from the year 1 on')
+    .optional(),
   category: z.string().trim().max(50).optional(),
   action: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
