@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * the contract's messages, per field, in the API exception filter.
  */
 export class ZodValidationPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.infer<TSchema>> {
-  constructor(private readonly schema: TSchema) {}
+  /** Public: the contract fuzz test (api/test/contract-fuzz) reads each route's schemas from Nest's metadata. */
+  constructor(readonly schema: TSchema) {}
 
   transform(value: unknown): z.infer<TSchema> {
     return this.schema.parse(value ?? {});
