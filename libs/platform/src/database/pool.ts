@@ -122,7 +122,8 @@ const UNAVAILABLE_SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '5330
 
 /**
  * Whether an error means PostgreSQL did not answer in time or could not be reached (as opposed to a
- * statement that failed): the caller may try again shortly and it will likely work.
+ * statement that failed): the caller may try again shortly and it will likely work. A connection
+ * refused or reset by another dependency (Redis, object storage) looks the same and means the same.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
