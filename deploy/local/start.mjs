@@ -129,6 +129,9 @@ function child(name, command, commandArgs, extraEnv = {}, { restart = false, onS
       cwd: root,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own, so shutdown reaches what it starts in turn (npm does not pass
+      // SIGTERM on to Vite); Ctrl+C reaches the launcher, which stops each group.
+      detached: true,
     });
     const prefix = `\x1b[36m[${name}]\x1b[0m `;
     for (const stream of [proc.stdout, proc.stderr]) {
@@ -189,6 +192,14 @@ async function reportApiReady(healthUrl, attempt, proc) {
   return null;
 }
 
+function signalGroup(proc, signal) {
+  try {
+    process.kill(-proc.pid, signal);
+  } catch {
+    proc.kill(signal);
+  }
+}
+
 async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -199,12 +210,12 @@ async function shutdown(code) {
       (proc) =>
         new Promise((resolve) => {
           if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-          const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+          const timer = setTimeout(() => signalGroup(proc, 'SIGKILL'), 10_000);
           proc.once('exit', () => {
             clearTimeout(timer);
             resolve();
           });
-          proc.kill('SIGTERM');
+          signalGroup(proc, 'SIGTERM');
         }),
     ),
   );
