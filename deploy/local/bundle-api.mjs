@@ -4,7 +4,7 @@
 // CommonJS rather than an ES module: an ES module imports Node's built-in modules through ES facades that
 // read every export, and node:http's lazy WebSocket getter then loads Node's internal undici (~0.3 s).
 // `npm run dev`, the tests and the Docker image run the unbundled api/dist/main.js.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the bundle is built from: the api's and the libraries' tsc output, and the installed packages. */
@@ -24,14 +24,12 @@ export function apiBundlePath(root) {
   return path.join(root, BUNDLE_DIR, 'main.cjs');
 }
 
+/** The newest file's time (not folders': swapping the bundle in touches api/dist itself). */
 function newestMtime(target, skip) {
-  if (!existsSync(target) || target === skip) return 0;
+  if (!existsSync(target) || target.startsWith(skip)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestMtime(path.join(target, name), skip)),
-    stat.mtimeMs,
-  );
+  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name), skip)), 0);
 }
 
 /** Whether the bundle is at least as new as everything it is built from. */
@@ -43,9 +41,15 @@ export function apiBundleFresh(root) {
   return statSync(bundle).mtimeMs >= inputs;
 }
 
-/** Builds api/dist/bundle/main.cjs from api/dist/main.js (run tsc first). */
+/**
+ * Builds api/dist/bundle/main.cjs from api/dist/main.js (run tsc first). Written into a folder of its own
+ * and swapped in whole, so an api starting meanwhile (another launcher) never reads half a bundle.
+ */
 export async function bundleApi(root) {
   const { build } = await import('rolldown');
+  const target = path.join(root, BUNDLE_DIR);
+  const fresh = `${target}.new-${process.pid}`;
+  const old = `${target}.old-${process.pid}`;
   await build({
     input: path.join(root, 'api/dist/main.js'),
     platform: 'node',
@@ -65,11 +69,14 @@ export async function bundleApi(root) {
       'kysely',
     ],
     output: {
-      dir: path.join(root, BUNDLE_DIR),
+      dir: fresh,
       format: 'cjs',
       entryFileNames: 'main.cjs',
       chunkFileNames: '[name]-[hash].cjs',
       cleanDir: true,
     },
   });
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(fresh, target);
+  rmSync(old, { recursive: true, force: true });
 }
