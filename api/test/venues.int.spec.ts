@@ -94,6 +94,13 @@ describe('venues: add, duplicates, update, confirm, vote, favourite, lists (real
     });
     const all = await fan.client.get('/api/venues');
     expect(all.body[0].id).toBe(added.body.id);
+    // Each reader of the same (cached) answers learns whether they added it, and nobody's account id.
+    const reader = await member();
+    const seen = await reader.client.get(`/api/venues/${added.body.id}`);
+    expect(seen.body.hasUserAdded).toBe(false);
+    expect((await reader.client.get('/api/venues')).body[0]).toMatchObject({ id: added.body.id, hasUserAdded: false });
+    expect((await fan.client.get(`/api/venues/${added.body.id}`)).body.hasUserAdded).toBe(true);
+    expect(JSON.stringify([seen.body, all.body])).not.toContain(fan.userId);
     const mine = await fan.client.get('/api/venues/my');
     expect(mine.body.map((v: { id: string }) => v.id)).toEqual([added.body.id]);
     const counts = await fan.client.get('/api/venues/counts');

@@ -189,7 +189,6 @@ export const ZArtist = z.object({
   links: z.array(ZArtistLink),
   imageUrl: z.string().nullable(),
   isPublic: z.boolean(),
-  addedById: z.string(),
   createdAt: z.string(),
   voteCount: z.number().int(),
   favoriteCount: z.number().int(),
@@ -197,6 +196,7 @@ export const ZArtist = z.object({
   userHasVoted: z.boolean(),
   userHasFavorited: z.boolean(),
   hasUserVerified: z.boolean(),
+  /** Who added it, as users know them: no account id is ever in a public answer. */
   addedBy: z.object({ foundingFanNumber: z.number().int().nullable() }),
 });
 export type TArtist = z.infer<typeof ZArtist>;

@@ -183,7 +183,6 @@ export const ZVenue = z.object({
   imageUrl: z.string().nullable(),
   galleryUrls: z.array(z.string()),
   isPublic: z.boolean(),
-  addedById: z.string(),
   createdAt: z.string(),
   voteCount: z.number().int(),
   favoriteCount: z.number().int(),

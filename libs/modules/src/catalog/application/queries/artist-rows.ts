@@ -72,7 +72,6 @@ export function toArtist(row: ArtistRow): TArtist {
     links,
     imageUrl: null,
     isPublic: row.is_public,
-    addedById: row.added_by,
     createdAt: row.created_at.toISOString(),
     voteCount: row.vote_count,
     favoriteCount: row.favorite_count,

@@ -7,6 +7,8 @@ export interface UserFlags {
   favorited: ReadonlySet<string>;
   /** Artists: added or verified by the user. Venues: confirmed as a duplicate by the user. */
   verified: ReadonlySet<string>;
+  /** Venues: added by the user (so no answer needs to carry the adder's id). Artists: empty. */
+  added: ReadonlySet<string>;
 }
 
 /** What a read gives: entries in order, and a value that rides along (the next page's cursor). */
@@ -32,7 +34,7 @@ export interface CatalogReadCacheOptions<T> {
    */
   flagsSql: string;
   /** The per-user fields of an entry, as the user who asks sees them. */
-  userFields(entry: T, flags: UserFlags, userId: string): Partial<T>;
+  userFields(entry: T, flags: UserFlags): Partial<T>;
   /** How many reads are kept; the least recently used goes first. */
   capacity: number;
 }
@@ -44,7 +46,7 @@ interface FlagsRequest {
 
 type FlagsAnswer = UserFlags & { revision: string };
 
-const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set() };
+const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set(), added: new Set() };
 
 interface Slot<T, M> {
   revision: string;
@@ -91,7 +93,7 @@ export class CatalogReadCache<T extends { id: string }, M> {
         // A Map keeps insertion order: moving the key to the end makes the first key the least recent.
         this.slots.delete(key);
         this.slots.set(key, slot);
-        const fields = slot.entries.map((entry) => this.options.userFields(entry, flags, userId));
+        const fields = slot.entries.map((entry) => this.options.userFields(entry, flags));
         return {
           entries: slot.entries.map((entry, i) => ({ ...entry, ...fields[i] })),
           meta: slot.meta,
@@ -111,7 +113,7 @@ export class CatalogReadCache<T extends { id: string }, M> {
 
   /** `{"id":...,"name":...` with the per-user fields left out, to be completed per request. */
   private head(entry: T): string {
-    const userKeys = new Set(Object.keys(this.options.userFields(entry, NO_FLAGS, '')));
+    const userKeys = new Set(Object.keys(this.options.userFields(entry, NO_FLAGS)));
     const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => !userKeys.has(name)));
     return JSON.stringify(shared).slice(0, -1);
   }
@@ -122,6 +124,7 @@ export class CatalogReadCache<T extends { id: string }, M> {
       voted: string[];
       favorited: string[];
       verified: string[];
+      added: string[];
     }>(
       preparedStatement(this.options.flagsSql, [
         requests.map((request) => request.userId),
@@ -133,6 +136,7 @@ export class CatalogReadCache<T extends { id: string }, M> {
       voted: new Set(row.voted),
       favorited: new Set(row.favorited),
       verified: new Set(row.verified),
+      added: new Set(row.added),
     }));
   }
 }
@@ -152,6 +156,8 @@ export function catalogFlagsSql(options: {
   idColumn: string;
   /** Extra condition on the `<prefix>_fans` rows (alias `t`) that count as `verified`. */
   fansWhere?: string;
+  /** The condition on the `<prefix>_fans` rows (alias `t`) that count as `added`; none: nothing is. */
+  addedWhere?: string;
 }): string {
   const { prefix, idColumn } = options;
   const marked = (table: string, extra = '') =>
@@ -160,7 +166,8 @@ export function catalogFlagsSql(options: {
   return `select (select position::text from ${prefix}_revision) as revision,
             ${marked('votes')} as voted,
             ${marked('favorites')} as favorited,
-            ${marked('fans', options.fansWhere ? ` and ${options.fansWhere}` : '')} as verified
+            ${marked('fans', options.fansWhere ? ` and ${options.fansWhere}` : '')} as verified,
+            ${options.addedWhere ? marked('fans', ` and ${options.addedWhere}`) : "'{}'::text[]"} as added
           from unnest($1::text[], $2::text[]) with ordinality as k(user_id, ids, n)
           order by k.n`;
 }

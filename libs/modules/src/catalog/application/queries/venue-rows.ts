@@ -21,14 +21,15 @@ export const VENUE_FLAGS_SQL = catalogFlagsSql({
   prefix: 'catalog_venue',
   idColumn: 'venue_id',
   fansWhere: 'not t.added',
+  addedWhere: 't.added',
 });
 
 /** The fields of a cached venue that depend on the user who asks. */
-export function venueUserFields(venue: TVenue, flags: UserFlags, userId: string): Partial<TVenue> {
+export function venueUserFields(venue: TVenue, flags: UserFlags): Partial<TVenue> {
   return {
     userHasVoted: flags.voted.has(venue.id),
     userHasFavorited: flags.favorited.has(venue.id),
-    hasUserAdded: venue.addedById === userId,
+    hasUserAdded: flags.added.has(venue.id),
     hasUserConfirmed: flags.verified.has(venue.id),
   };
 }
@@ -91,7 +92,6 @@ export function toVenue(row: VenueRow, userId: string): TVenue {
     imageUrl: null,
     galleryUrls: [],
     isPublic: row.is_public,
-    addedById: row.added_by,
     createdAt: row.created_at.toISOString(),
     voteCount: row.vote_count,
     favoriteCount: row.favorite_count,
