@@ -1,43 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { PoolClient } from '@app/platform';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, raceTransactions, type TestDatabase } from '@app/testing';
 import { assignFoundingFanNumber } from './founding-fan-numbers.js';
 
-type Outcome = { ok: true; number: number } | { ok: false; error: unknown };
-
-/**
- * `n` real transactions, each on its own connection, opened first; all wait at one barrier, then call
- * `work` at once and keep their transaction open a moment before committing, so each one's statements
- * meet the others' uncommitted work (READ COMMITTED, the pool's default).
- */
-async function race(
-  db: TestDatabase,
-  n: number,
-  work: (tx: PoolClient, index: number) => Promise<number>,
-): Promise<Outcome[]> {
-  const clients = await Promise.all(Array.from({ length: n }, () => db.pool.connect()));
-  try {
-    await Promise.all(clients.map((client) => client.query('begin')));
-    let open!: () => void;
-    const barrier = new Promise<void>((resolve) => (open = resolve));
-    const runs = clients.map(async (client, index): Promise<Outcome> => {
-      await barrier;
-      try {
-        const number = await work(client, index);
-        await sleep(30);
-        await client.query('commit');
-        return { ok: true, number };
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        return { ok: false, error };
-      }
-    });
-    open();
-    return await Promise.all(runs);
-  } finally {
-    for (const client of clients) client.release();
-  }
-}
+/** `n` real transactions behind one barrier (raceTransactions), each drawing a number. */
+const race = (db: TestDatabase, n: number, work: (tx: PoolClient, index: number) => Promise<number>) =>
+  raceTransactions(db.pool, n, work, { holdMs: 30 });
 
 describe('founding fan numbers under concurrent transactions (real PostgreSQL, READ COMMITTED)', () => {
   let db: TestDatabase;
@@ -55,7 +22,7 @@ describe('founding fan numbers under concurrent transactions (real PostgreSQL, R
     const before = await counter();
     const outcomes = await race(db, N, (tx) => assignFoundingFanNumber(tx, 'same-user'));
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    const numbers = new Set(outcomes.map((o) => (o.ok ? o.number : null)));
+    const numbers = new Set(outcomes.map((o) => (o.ok ? o.value : null)));
     expect(numbers).toEqual(new Set([before + 1]));
     expect(await counter()).toBe(before + 1);
     const { rows } = await db.pool.query('select number from founding_fans where user_id = $1', ['same-user']);
@@ -66,7 +33,7 @@ describe('founding fan numbers under concurrent transactions (real PostgreSQL, R
     const before = await counter();
     const outcomes = await race(db, N, (tx, i) => assignFoundingFanNumber(tx, `fan-${i}`));
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    const numbers = outcomes.map((o) => (o.ok ? o.number : 0)).sort((a, b) => a - b);
+    const numbers = outcomes.map((o) => (o.ok ? o.value : 0)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: N }, (_, i) => before + i + 1));
     expect(await counter()).toBe(before + N);
     const { rows } = await db.pool.query<{ number: number }>(
@@ -86,7 +53,7 @@ describe('founding fan numbers under concurrent transactions (real PostgreSQL, R
       client.release();
     }
     const outcomes = await race(db, 3, (tx) => assignFoundingFanNumber(tx, 'after-rollback'));
-    expect(outcomes).toEqual(Array.from({ length: 3 }, () => ({ ok: true, number: before + 1 })));
+    expect(outcomes).toEqual(Array.from({ length: 3 }, () => ({ ok: true, value: before + 1 })));
   });
 
   it('with the look-up before the lock (the old order), the same race fails on the unique key', async () => {
