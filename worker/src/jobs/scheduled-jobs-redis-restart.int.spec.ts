@@ -177,9 +177,9 @@ describe('scheduled jobs when Redis comes back empty (real PostgreSQL, a Redis o
     const done = await eventually(
       `job ${job.id} finished`,
       async () => {
-        const current = await inspect.getJob(job.id!);
-        const state = await current?.getState();
-        return (state === 'completed' || state === 'failed') && current;
+        // The state first, then the job: a job read before it finished keeps its empty return value.
+        const state = await inspect.getJobState(job.id!);
+        return (state === 'completed' || state === 'failed') && (await inspect.getJob(job.id!));
       },
       20_000,
     );
