@@ -1,45 +1,20 @@
-import Stripe from 'stripe';
-import supertest from 'supertest';
 import { usersProjection } from '@app/modules/identity';
-import { testModeSecret } from '@app/modules/membership';
-import { startApi, TEST_SESSION_SECRET, type ApiHarness, type Client } from './api-harness.js';
+import { startApi, type ApiHarness } from './api-harness.js';
+import { signUpAccount, stripeWebhook } from './members.js';
 
-const TEST_SECRET = testModeSecret(TEST_SESSION_SECRET, 'stripe-webhook');
-const stripe = new Stripe('sk_test_for_signing_only');
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 
 describe('duplicate reports of one payment at once (test mode, real PostgreSQL)', () => {
   let api: ApiHarness;
-  let counter = 0;
 
   beforeAll(async () => {
     api = await startApi([usersProjection]);
   });
   afterAll(() => api.close());
 
-  async function signUp(role = 'fan'): Promise<{ client: Client; userId: string }> {
-    const client = api.client();
-    counter += 1;
-    const { body } = await client.post('/api/create-account', {
-      email: `racer-${counter}-${Date.now()}@example.com`,
-      password: 'correct horse 1',
-      firstName: 'Race',
-      lastName: `Er${counter}`,
-      role,
-      zipCode: '10001',
-    });
-    return { client, userId: body.userId };
-  }
+  const signUp = (role = 'fan') => signUpAccount(api, role);
 
-  function webhook(payload: object) {
-    const body = JSON.stringify(payload);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: TEST_SECRET });
-    return supertest(api.app.getHttpServer())
-      .post('/api/stripe/webhook')
-      .set('Stripe-Signature', signature)
-      .set('Content-Type', 'application/json')
-      .send(body);
-  }
+  const webhook = (payload: object) => stripeWebhook(api, payload);
 
   async function streamTypes(userId: string): Promise<string[]> {
     const { rows } = await api.db.pool.query<{ type: string }>(

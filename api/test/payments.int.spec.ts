@@ -1,34 +1,16 @@
-import Stripe from 'stripe';
-import supertest from 'supertest';
 import { usersProjection } from '@app/modules/identity';
-import { testModeSecret } from '@app/modules/membership';
-import { startApi, TEST_SESSION_SECRET, type ApiHarness, type Client } from './api-harness.js';
-
-const TEST_SECRET = testModeSecret(TEST_SESSION_SECRET, 'stripe-webhook');
-const stripe = new Stripe('sk_test_for_signing_only');
+import { startApi, type ApiHarness, type Client } from './api-harness.js';
+import { signUpAccount, stripeWebhook } from './members.js';
 
 describe('verification payment in test mode (the Stripe webhook path, real PostgreSQL)', () => {
   let api: ApiHarness;
-  let counter = 0;
 
   beforeAll(async () => {
     api = await startApi([usersProjection]);
   });
   afterAll(() => api.close());
 
-  async function signUp(role = 'fan'): Promise<{ client: Client; userId: string }> {
-    const client = api.client();
-    counter += 1;
-    const { body } = await client.post('/api/create-account', {
-      email: `payer-${counter}-${Date.now()}@example.com`,
-      password: 'correct horse 1',
-      firstName: 'Pay',
-      lastName: `Er${counter}`,
-      role,
-      zipCode: '10001',
-    });
-    return { client, userId: body.userId };
-  }
+  const signUp = (role = 'fan') => signUpAccount(api, role);
 
   async function pay(client: Client, cardNumber = '4242 4242 4242 4242') {
     const intent = await client.post('/api/create-payment-intent', { membershipAddon: true, selectedRole: 'fan' });
@@ -40,15 +22,7 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
     });
   }
 
-  function webhook(payload: object, secret = TEST_SECRET) {
-    const body = JSON.stringify(payload);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-    return supertest(api.app.getHttpServer())
-      .post('/api/stripe/webhook')
-      .set('Stripe-Signature', signature)
-      .set('Content-Type', 'application/json')
-      .send(body);
-  }
+  const webhook = (payload: object, secret?: string) => stripeWebhook(api, payload, secret);
 
   it('charges a fan $15.00 today, numbers them, and records the card', async () => {
     const { client, userId } = await signUp('fan');
