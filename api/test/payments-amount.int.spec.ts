@@ -120,6 +120,43 @@ describe('a payment of another amount or currency than due (the signed webhook p
     );
   });
 
+  it('ten reports of one short invoice at once (redeliveries and new event ids) record it once, with no 5xx', async () => {
+    const { client, userId } = await signUp('fan');
+    const intent = await client.post('/api/create-payment-intent', {});
+    const invoiceId = String(intent.body.clientSecret).split('_secret_')[0];
+    const { rows } = await api.db.pool.query<{ subscription_id: string; customer_id: string }>(
+      'select subscription_id, customer_id from payment_sessions where user_id = $1',
+      [userId],
+    );
+    const report = (id: string) => ({
+      id,
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: invoiceId,
+          object: 'invoice',
+          billing_reason: 'subscription_create',
+          amount_due: 1500,
+          amount_paid: 500,
+          currency: 'usd',
+          status: 'paid',
+          customer: rows[0]!.customer_id,
+          parent: {
+            type: 'subscription_details',
+            subscription_details: { subscription: rows[0]!.subscription_id, metadata: { userId } },
+          },
+        },
+      },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => webhook(report(i % 2 ? 'evt_race_same' : `evt_race_${i}`))),
+    );
+    expect(answers.filter((a) => a.status >= 500).map((a) => a.body)).toEqual([]);
+    expect((await events(userId)).map((e) => e.type)).toEqual(['PaymentAmountMismatched']);
+    expect(await usersRow(userId)).toMatchObject({ payment_completed: false, founding_fan_number: null });
+  });
+
   it('takes the test card form through the same path: a payment in another currency completes nothing', async () => {
     const { client, userId } = await signUp('artist');
     const intent = await client.post('/api/create-payment-intent', {});
