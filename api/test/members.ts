@@ -12,10 +12,10 @@ export async function signUpAccount(
 ): Promise<{ client: Client; userId: string }> {
   const client = api.client();
   const { body } = await client.post('/api/create-account', {
-    email: `member-${randomUUID()}@example.com`,
+    email: `artists-${randomUUID()}@example.com`,
     password: 'correct horse 1',
-    firstName: 'Mem',
-    lastName: 'Ber',
+    firstName: 'Art',
+    lastName: 'Ist',
     role,
     zipCode: '10001',
   });
