@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -45,6 +46,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Accessibility of the markup (issue 22): labels tied to inputs, roles, keyboard access.
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['web/**/*.tsx'],
   },
   {
     files: ['**/*.spec.ts', '**/test/**/*.ts', 'web/e2e/**/*.ts'],

@@ -84,6 +84,9 @@ function LazyVideo({ src, poster, label }: { src: string; poster: string | null;
     return () => observer.disconnect();
   }, [near]);
   return (
+    // Fans upload these videos themselves and no captions exist for them; the fan's written message is
+    // the figure's caption beside it (and the video's label), so a <track> would have nothing to point at.
+    // eslint-disable-next-line jsx-a11y/media-has-caption
     <video
       ref={ref}
       src={near ? src : undefined}
