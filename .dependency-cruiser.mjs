@@ -16,13 +16,23 @@ export default {
       name: 'module-deep-import',
       comment:
         "A module (libs/modules/src/<module>/) reaches another module only through that module's public index.ts " +
-        '(relative path or @app/modules/<module> alias alike).',
+        '(relative path or @app/modules/<module> alias alike), or its queries.ts: the query classes it answers ' +
+        "for others, for a module that its index's imports lead back to (see module-queries-import-modules).",
       severity: 'error',
       from: { path: '^libs/modules/src/([^/]+)/' },
       to: {
         path: '^libs/modules/src/[^/]+/',
-        pathNot: ['^libs/modules/src/$1/', '^libs/modules/src/[^/]+/index\\.ts$'],
+        pathNot: ['^libs/modules/src/$1/', '^libs/modules/src/[^/]+/(index|queries)\\.ts$'],
       },
+    },
+    {
+      name: 'module-queries-import-modules',
+      comment:
+        "A module's queries.ts (and the query classes it names) import no module's index.ts, so that a module " +
+        'that index imports (identity, for the guards) may ask it without an import circle.',
+      severity: 'error',
+      from: { path: '^libs/modules/src/[^/]+/queries\\.ts$' },
+      to: { path: '^libs/modules/src/[^/]+/index\\.ts$', reachable: true },
     },
     {
       name: 'domain-not-pure',
