@@ -3,8 +3,7 @@ import { HealthServer } from './health/health-server.js';
 import { EmailOutboxRelay } from './jobs/email-outbox-relay.js';
 import { EmailSender } from './jobs/email-sender.js';
 import { ListenerInvitationSender } from './jobs/listener-invitation-sender.js';
-import { MediaScheduler } from './jobs/media-scheduler.js';
-import { PayolaScheduler } from './jobs/payola-scheduler.js';
+import { ScheduledJobs } from './jobs/scheduled-jobs.js';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { PG_POOL, PlatformModule, type Pool } from '@app/platform';
@@ -24,9 +23,8 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
     HealthServer,
     EmailSender,
     EmailOutboxRelay,
-    PayolaScheduler,
     ListenerInvitationSender,
-    MediaScheduler,
+    ScheduledJobs,
   ],
 })
 export class WorkerModule {}

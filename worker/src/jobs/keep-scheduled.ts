@@ -4,12 +4,19 @@ import { createRedis, type Logger, type Redis } from '@app/platform';
 /** How often a schedule is looked for while the connection stays up (a Redis emptied without dropping it). */
 export const SCHEDULE_CHECK_INTERVAL_MS = 60_000;
 
+/** A cron pattern (seconds first, as BullMQ reads it) in a time zone, or a fixed interval in ms. */
+export type JobSchedule = { readonly id: string } & (
+  { readonly pattern: string; readonly tz: string } | { readonly every: number }
+);
+
+/** What the keeper needs of a scheduled job: where its schedule lives, not what it does. */
 export interface ScheduledJob {
-  queueName: string;
+  /** The BullMQ job name the schedule produces. */
+  readonly name: string;
+  readonly queue: string;
   /** A fixed id: however many workers register it, there is one schedule. */
-  schedule: { readonly id: string; readonly pattern: string; readonly tz: string };
-  jobName: string;
-  jobOptions?: JobSchedulerTemplateOptions;
+  readonly schedule: JobSchedule;
+  readonly jobOptions?: JobSchedulerTemplateOptions;
 }
 
 export interface KeepScheduledOptions {
@@ -46,7 +53,7 @@ export class ScheduleKeeper {
     private readonly options: KeepScheduledOptions,
   ) {
     this.connection = createRedis(options.redisUrl, 'client');
-    this.queue = new Queue(job.queueName, { connection: this.connection, prefix: options.prefix });
+    this.queue = new Queue(job.queue, { connection: this.connection, prefix: options.prefix });
     // Connection errors reach us through the connection's own events; the queue would print them.
     this.queue.on('error', () => undefined);
     this.connection.on('ready', () => void this.check());
@@ -82,17 +89,17 @@ export class ScheduleKeeper {
       if (!this.registered) {
         await this.upsert();
         this.registered = true;
-        this.options.logger.info({ schedule: id, queue: this.job.queueName }, 'job schedule registered');
+        this.options.logger.info({ schedule: id, queue: this.job.queue }, 'job schedule registered');
       } else if (!(await this.queue.getJobScheduler(id))) {
         await this.upsert();
         this.options.logger.warn(
-          { schedule: id, queue: this.job.queueName },
+          { schedule: id, queue: this.job.queue },
           'job schedule was missing from Redis (restarted empty?); registered again',
         );
       }
       if (this.unavailable) {
         this.unavailable = false;
-        this.options.logger.info({ schedule: id, queue: this.job.queueName }, 'Redis is back; job schedule in place');
+        this.options.logger.info({ schedule: id, queue: this.job.queue }, 'Redis is back; job schedule in place');
       }
     } catch (error) {
       this.reportUnavailable(error);
@@ -100,19 +107,18 @@ export class ScheduleKeeper {
   }
 
   private async upsert(): Promise<void> {
-    const { id, pattern, tz } = this.job.schedule;
-    await this.queue.upsertJobScheduler(
-      id,
-      { pattern, tz },
-      { name: this.job.jobName, ...(this.job.jobOptions ? { opts: this.job.jobOptions } : {}) },
-    );
+    const { id, ...repeat } = this.job.schedule;
+    await this.queue.upsertJobScheduler(id, repeat, {
+      name: this.job.name,
+      ...(this.job.jobOptions ? { opts: this.job.jobOptions } : {}),
+    });
   }
 
   private reportUnavailable(error: unknown): void {
     if (this.unavailable || this.closed) return;
     this.unavailable = true;
     this.options.logger.warn(
-      { err: error, schedule: this.job.schedule.id, queue: this.job.queueName },
+      { err: error, schedule: this.job.schedule.id, queue: this.job.queue },
       'cannot check the job schedule while Redis is unavailable; will register it again when Redis is back',
     );
   }

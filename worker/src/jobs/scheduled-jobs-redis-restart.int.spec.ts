@@ -10,11 +10,11 @@ import {
   MONTHLY_GRANT_QUEUE,
   MONTHLY_GRANT_SCHEDULE,
 } from '@app/modules/payola';
-import { createLogger, type AppConfig, type Logger } from '@app/platform';
+import { createLogger, type Logger, type ObjectStorage } from '@app/platform';
 import { createTestDatabase, OwnRedisServer, type TestDatabase } from '@app/testing';
-import type { ProjectionSupervisor } from '../projection/projection-supervisor.js';
 import { keepScheduled } from './keep-scheduled.js';
-import { PayolaScheduler } from './payola-scheduler.js';
+import { monthlyGrantJob } from './monthly-grant-job.js';
+import { defineScheduledJob, startScheduledJob, type ScheduledJobDefinition } from './scheduled-job.js';
 
 async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
@@ -68,6 +68,19 @@ describe('scheduled jobs when Redis comes back empty (real PostgreSQL, a Redis o
     await db.close();
   });
 
+  /** Starts a job as the worker's ScheduledJobs does; these jobs touch no object storage. */
+  const start = (job: ScheduledJobDefinition, logger: Logger) =>
+    startScheduledJob(
+      job,
+      {
+        pool: db.pool,
+        store,
+        storage: undefined as unknown as ObjectStorage,
+        logger,
+        pokeProjections: () => undefined,
+      },
+      { redisUrl: redis.url, prefix, logger },
+    );
   const scheduleIds = () => inspect.getJobSchedulers().then((schedulers) => schedulers.map((s) => s.key));
   const monthlyAwards = (userId: string) =>
     db.pool
@@ -90,14 +103,7 @@ describe('scheduled jobs when Redis comes back empty (real PostgreSQL, a Redis o
     expect(await grantMonthlyMembership(db.pool, store, twoMonthsAgo)).toBe(1);
 
     const logger = spyLogger();
-    const scheduler = new PayolaScheduler(
-      { REDIS_URL: redis.url, QUEUE_PREFIX: prefix } as AppConfig,
-      db.pool,
-      logger,
-      store,
-      { pokeAll: () => undefined } as unknown as ProjectionSupervisor,
-    );
-    scheduler.onApplicationBootstrap();
+    const scheduler = start(monthlyGrantJob, logger);
     try {
       await eventually('schedule registered at start', async () => (await scheduleIds()).length > 0, 10_000);
       expect(await scheduleIds()).toEqual([MONTHLY_GRANT_SCHEDULE.id]);
@@ -139,7 +145,7 @@ describe('scheduled jobs when Redis comes back empty (real PostgreSQL, a Redis o
       expect(sources).toHaveLength(4);
       expect(new Set(sources).size).toBe(4);
     } finally {
-      await scheduler.onApplicationShutdown();
+      await scheduler.close();
     }
   });
 
@@ -148,7 +154,7 @@ describe('scheduled jobs when Redis comes back empty (real PostgreSQL, a Redis o
     const logger = spyLogger();
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const keeper = keepScheduled(
-      { queueName: 'keeper-test', schedule: { id: 'keeper-test', pattern: '0 0 3 * * *', tz: 'UTC' }, jobName: 'tick' },
+      { queue: 'keeper-test', schedule: { id: 'keeper-test', pattern: '0 0 3 * * *', tz: 'UTC' }, name: 'tick' },
       { redisUrl: redis.url, prefix, logger, checkIntervalMs: 200 },
     );
     const keeperQueue = new Queue('keeper-test', { connection: inspectConnection, prefix });
@@ -170,6 +176,27 @@ describe('scheduled jobs when Redis comes back empty (real PostgreSQL, a Redis o
       await keeper.close();
       await keeperQueue.close();
       errors.mockRestore();
+    }
+  });
+
+  it('runs a job declared with an interval (every) on that interval, its schedule kept under its id', async () => {
+    const logger = spyLogger();
+    let runs = 0;
+    const tick = defineScheduledJob({
+      name: 'tick',
+      queue: 'every-test',
+      schedule: { id: 'every-test', every: 300 },
+      handler: async () => ({ run: ++runs }),
+    });
+    const running = start(tick, logger);
+    const queue = new Queue('every-test', { connection: inspectConnection, prefix });
+    try {
+      await eventually('three runs', async () => runs >= 3, 10_000);
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.map((s) => [s.key, s.every])).toEqual([['every-test', 300]]);
+    } finally {
+      await running.close();
+      await queue.close();
     }
   });
 
