@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PRIVACY_SETTINGS, type TAuthUser } from '@app/contracts';
+
+/** The api as the tests see it: every test states the answers it needs (server.use), on top of these. */
+export const server = setupServer(
+  // Signed out unless a test signs someone in.
+  http.get('/api/auth/check', () => HttpResponse.json({ authenticated: false, user: null }, { status: 401 })),
+);
+
+/** A verified fan who has paid: what the main application's pages need. */
+export function memberUser(overrides: Partial<TAuthUser> = {}): TAuthUser {
+  return {
+    id: 'user-1',
+    firstName: 'Fran',
+    lastName: 'Fan',
+    email: 'fran@example.com',
+    profileImageUrl: null,
+    role: 'fan',
+    payolaBalance: 1000,
+    foundingFanNumber: 7,
+    paymentCompleted: true,
+    verified: true,
+    kycCompleted: true,
+    veriffStatus: 'approved',
+    username: 'fran',
+    phone: null,
+    genres: [],
+    privacySettings: DEFAULT_PRIVACY_SETTINGS,
+    notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+    ...overrides,
+  };
+}
+
+/** The auth check answers with this user from now on (this test only). */
+export function signIn(user: TAuthUser = memberUser()): TAuthUser {
+  server.use(http.get('/api/auth/check', () => HttpResponse.json({ authenticated: true, user })));
+  return user;
+}
+
+/** Problem answer as the api sends it (spec §8): the forms show `message`. */
+export function problem(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return HttpResponse.json({ statusCode: status, error: message, message, ...extra }, { status });
+}

@@ -1,0 +1,51 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './server';
+
+// jsdom lacks the layout APIs some components call; these stand-ins report "nothing observed".
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+window.scrollTo = () => {};
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// A request no test answered fails the test (nothing reaches a real server, and a page asking for
+// something new is noticed): msw refuses it, and the test fails after it even if the page coped.
+const unanswered: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: async ({ frame, defaults }) => {
+      unanswered.push(await frame.getUnhandledMessage());
+      defaults.error();
+    },
+  }),
+);
+afterEach(() => {
+  cleanup();
+  const requests = unanswered.splice(0);
+  if (requests.length > 0) throw new Error(`Requests no handler answered:\n${requests.join('\n')}`);
+  server.resetHandlers();
+  window.localStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    document.cookie = `${cookie.split('=')[0]!.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  });
+});
+afterAll(() => server.close());
