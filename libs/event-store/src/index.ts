@@ -1,4 +1,5 @@
 export * from './log-position.js';
+export * from './log-head.js';
 export * from './stored-event.js';
 export * from './errors.js';
 export * from './event-store.js';

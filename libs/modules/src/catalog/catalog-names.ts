@@ -2,27 +2,28 @@
 export const ARTISTS_PROJECTION = 'catalog-artists';
 export const VENUES_PROJECTION = 'catalog-venues';
 
+/** An entry's own stream: `artist-<id>`, `venue-<id>`. */
+export function entryStreamId(kind: 'artist' | 'venue', entryId: string): string {
+  return `${kind}-${entryId}`;
+}
+
+/**
+ * A vote or a favourite is its own stream per (entry, fan), `artist-vote-<id>-<user>`...: fans never
+ * contend with each other. With an empty user, the prefix of an entry's streams of that mark.
+ */
+export function markStreamId(
+  kind: 'artist' | 'venue',
+  mark: 'vote' | 'favorite',
+  entryId: string,
+  userId: string,
+): string {
+  return `${kind}-${mark}-${entryId}-${userId}`;
+}
+
 export function artistStreamId(artistId: string): string {
-  return `artist-${artistId}`;
-}
-
-/** A vote or a favourite is its own stream per (artist, fan): fans never contend with each other. */
-export function artistVoteStreamId(artistId: string, userId: string): string {
-  return `artist-vote-${artistId}-${userId}`;
-}
-
-export function artistFavoriteStreamId(artistId: string, userId: string): string {
-  return `artist-favorite-${artistId}-${userId}`;
+  return entryStreamId('artist', artistId);
 }
 
 export function venueStreamId(venueId: string): string {
-  return `venue-${venueId}`;
-}
-
-export function venueVoteStreamId(venueId: string, userId: string): string {
-  return `venue-vote-${venueId}-${userId}`;
-}
-
-export function venueFavoriteStreamId(venueId: string, userId: string): string {
-  return `venue-favorite-${venueId}-${userId}`;
+  return entryStreamId('venue', venueId);
 }

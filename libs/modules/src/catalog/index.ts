@@ -1,12 +1,23 @@
+import type { TArtistListFilters, TVenueListFilters } from '@app/contracts';
+import { catalogListSql, type CatalogTab } from './application/queries/catalog-list-sql.js';
+import { profileSql } from './application/queries/get-entry/get-entry.handler.js';
+import type { ListSql } from './application/queries/list-cursor.js';
+import { ARTISTS } from './kinds/artists.js';
+import { VENUES } from './kinds/venues.js';
+
 export { CatalogModule } from './catalog.module.js';
 export { ARTISTS_PROJECTION, VENUES_PROJECTION } from './catalog-names.js';
 export { artistsProjection } from './projections/artists.projection.js';
 export { venuesProjection } from './projections/venues.projection.js';
-// The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.
-export { artistListSql } from './application/queries/get-artist-list/artist-list-sql.js';
-export { ARTIST_PROFILE_SQL } from './application/queries/artist-rows.js';
-export { venueListSql } from './application/queries/get-venue-list/venue-list-sql.js';
-export { VENUE_PROFILE_SQL } from './application/queries/venue-rows.js';
-export { GetArtist } from './application/queries/get-artist/get-artist.query.js';
 export { GetArtistOnFile } from './application/queries/get-artist-on-file/get-artist-on-file.query.js';
 export { actingAs } from './http/acting-as.js';
+
+// The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.
+export function artistListSql(userId: string, tab: CatalogTab, filters: TArtistListFilters): ListSql {
+  return catalogListSql(ARTISTS, userId, tab, { ...filters, filters: ARTISTS.listFilters(filters) });
+}
+export function venueListSql(userId: string, tab: CatalogTab, filters: TVenueListFilters): ListSql {
+  return catalogListSql(VENUES, userId, tab, { ...filters, filters: VENUES.listFilters(filters) });
+}
+export const ARTIST_PROFILE_SQL = profileSql(ARTISTS);
+export const VENUE_PROFILE_SQL = profileSql(VENUES);

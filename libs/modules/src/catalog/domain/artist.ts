@@ -1,6 +1,6 @@
 import { LINK_PLATFORM_LABELS, DomainError, type CanonicalLink } from '@app/domain';
 import type { EventOfType, EventPayload } from '@app/contracts';
-import { toggledState } from './catalog-id.js';
+import type { Mark } from './entry-marks.js';
 
 export const ARTIST_EVENT_TYPES = ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'] as const;
 export type ArtistEvent = EventOfType<(typeof ARTIST_EVENT_TYPES)[number]>;
@@ -118,44 +118,6 @@ export function decideVerifyArtist(
   return { events, fanNumber, alreadyVerified: known !== undefined, newLinks };
 }
 
-export const VOTE_EVENT_TYPES = ['VoteCast', 'VoteWithdrawn'] as const;
-export type VoteEvent = EventOfType<(typeof VOTE_EVENT_TYPES)[number]>;
-
-export const voteFold = {
-  eventTypes: VOTE_EVENT_TYPES,
-  initialState: () => ({ voted: false }),
-  evolve: (_state: { voted: boolean }, event: VoteEvent) => ({ voted: event.type === 'VoteCast' }),
-};
-
-/**
- * A vote is a toggle, or the state the fan asks for: asking for the state it already has changes
- * nothing, so 50 identical requests give one vote.
- */
-export function decideVote(
-  state: { voted: boolean },
-  command: { artistId: string; userId: string; vote?: boolean },
-): VoteEvent[] {
-  const next = toggledState(state.voted, command.vote);
-  if (next === null) return [];
-  const data = { artistId: command.artistId, userId: command.userId };
-  return [next ? { type: 'VoteCast', data } : { type: 'VoteWithdrawn', data }];
-}
-
-export const FAVORITE_EVENT_TYPES = ['ArtistFavorited', 'ArtistUnfavorited'] as const;
-export type FavoriteEvent = EventOfType<(typeof FAVORITE_EVENT_TYPES)[number]>;
-
-export const favoriteFold = {
-  eventTypes: FAVORITE_EVENT_TYPES,
-  initialState: () => ({ favorited: false }),
-  evolve: (_state: { favorited: boolean }, event: FavoriteEvent) => ({ favorited: event.type === 'ArtistFavorited' }),
-};
-
-export function decideFavorite(
-  state: { favorited: boolean },
-  command: { artistId: string; userId: string; favorite?: boolean },
-): FavoriteEvent[] {
-  const next = toggledState(state.favorited, command.favorite);
-  if (next === null) return [];
-  const data = { artistId: command.artistId, userId: command.userId };
-  return [next ? { type: 'ArtistFavorited', data } : { type: 'ArtistUnfavorited', data }];
-}
+/** Votes and favourites (entry-marks.ts): the artists' event types, named before venues existed. */
+export const ARTIST_VOTE: Mark = { on: 'VoteCast', off: 'VoteWithdrawn', idField: 'artistId' };
+export const ARTIST_FAVORITE: Mark = { on: 'ArtistFavorited', off: 'ArtistUnfavorited', idField: 'artistId' };

@@ -4,12 +4,13 @@ import {
   ArtistExistsError,
   ArtistNotFoundError,
   decideAddArtist,
-  decideFavorite,
+  ARTIST_FAVORITE,
+  ARTIST_VOTE,
   decideVerifyArtist,
-  decideVote,
   type AddArtistData,
   type ArtistEvent,
 } from './artist.js';
+import { decideMark } from './entry-marks.js';
 
 const spotify: CanonicalLink = {
   platform: 'spotify',
@@ -89,24 +90,26 @@ describe('artist decisions', () => {
 
 describe('votes and favourites', () => {
   const ids = { artistId: 'a1', userId: 'u1' };
+  const command = { entryId: 'a1', userId: 'u1' };
+  const decideVote = (on: boolean, wanted?: boolean) => decideMark(ARTIST_VOTE, { on }, { ...command, wanted });
 
   it('casts a vote, and asking for it again changes nothing', () => {
-    expect(decideVote({ voted: false }, { ...ids, vote: true })).toEqual([{ type: 'VoteCast', data: ids }]);
-    expect(decideVote({ voted: true }, { ...ids, vote: true })).toEqual([]);
+    expect(decideVote(false, true)).toEqual([{ type: 'VoteCast', data: ids }]);
+    expect(decideVote(true, true)).toEqual([]);
   });
 
   it('withdraws a vote, and toggles when no state is asked for', () => {
-    expect(decideVote({ voted: true }, { ...ids, vote: false })).toEqual([{ type: 'VoteWithdrawn', data: ids }]);
-    expect(decideVote({ voted: false }, { ...ids, vote: false })).toEqual([]);
-    expect(decideVote({ voted: true }, ids)).toEqual([{ type: 'VoteWithdrawn', data: ids }]);
-    expect(decideVote({ voted: false }, ids)).toEqual([{ type: 'VoteCast', data: ids }]);
+    expect(decideVote(true, false)).toEqual([{ type: 'VoteWithdrawn', data: ids }]);
+    expect(decideVote(false, false)).toEqual([]);
+    expect(decideVote(true)).toEqual([{ type: 'VoteWithdrawn', data: ids }]);
+    expect(decideVote(false)).toEqual([{ type: 'VoteCast', data: ids }]);
   });
 
   it('favourites the same way', () => {
-    expect(decideFavorite({ favorited: false }, { ...ids, favorite: true })).toEqual([
-      { type: 'ArtistFavorited', data: ids },
-    ]);
-    expect(decideFavorite({ favorited: true }, { ...ids, favorite: true })).toEqual([]);
-    expect(decideFavorite({ favorited: true }, ids)).toEqual([{ type: 'ArtistUnfavorited', data: ids }]);
+    const decideFavorite = (on: boolean, wanted?: boolean) =>
+      decideMark(ARTIST_FAVORITE, { on }, { ...command, wanted });
+    expect(decideFavorite(false, true)).toEqual([{ type: 'ArtistFavorited', data: ids }]);
+    expect(decideFavorite(true, true)).toEqual([]);
+    expect(decideFavorite(true)).toEqual([{ type: 'ArtistUnfavorited', data: ids }]);
   });
 });

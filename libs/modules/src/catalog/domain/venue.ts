@@ -1,6 +1,6 @@
 import { DomainError, foldName, type CanonicalLink } from '@app/domain';
 import { VENUE_MESSAGES, type EventOfType, type EventPayload } from '@app/contracts';
-import { toggledState } from './catalog-id.js';
+import type { Mark } from './entry-marks.js';
 
 export const VENUE_EVENT_TYPES = ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'] as const;
 export type VenueEvent = EventOfType<(typeof VENUE_EVENT_TYPES)[number]>;
@@ -135,43 +135,6 @@ export function decideConfirmDuplicate(
   return { events: [{ type: 'VenueDuplicateConfirmed', data: command }], alreadyConfirmed: false };
 }
 
-export const VENUE_VOTE_EVENT_TYPES = ['VenueVoteCast', 'VenueVoteWithdrawn'] as const;
-export type VenueVoteEvent = EventOfType<(typeof VENUE_VOTE_EVENT_TYPES)[number]>;
-
-export const venueVoteFold = {
-  eventTypes: VENUE_VOTE_EVENT_TYPES,
-  initialState: () => ({ voted: false }),
-  evolve: (_state: { voted: boolean }, event: VenueVoteEvent) => ({ voted: event.type === 'VenueVoteCast' }),
-};
-
-/** Like the artists' votes: the state asked for (or a toggle); asking for the current state changes nothing. */
-export function decideVenueVote(
-  state: { voted: boolean },
-  command: { venueId: string; userId: string; vote?: boolean },
-): VenueVoteEvent[] {
-  const next = toggledState(state.voted, command.vote);
-  if (next === null) return [];
-  const data = { venueId: command.venueId, userId: command.userId };
-  return [next ? { type: 'VenueVoteCast', data } : { type: 'VenueVoteWithdrawn', data }];
-}
-
-export const VENUE_FAVORITE_EVENT_TYPES = ['VenueFavorited', 'VenueUnfavorited'] as const;
-export type VenueFavoriteEvent = EventOfType<(typeof VENUE_FAVORITE_EVENT_TYPES)[number]>;
-
-export const venueFavoriteFold = {
-  eventTypes: VENUE_FAVORITE_EVENT_TYPES,
-  initialState: () => ({ favorited: false }),
-  evolve: (_state: { favorited: boolean }, event: VenueFavoriteEvent) => ({
-    favorited: event.type === 'VenueFavorited',
-  }),
-};
-
-export function decideVenueFavorite(
-  state: { favorited: boolean },
-  command: { venueId: string; userId: string; favorite?: boolean },
-): VenueFavoriteEvent[] {
-  const next = toggledState(state.favorited, command.favorite);
-  if (next === null) return [];
-  const data = { venueId: command.venueId, userId: command.userId };
-  return [next ? { type: 'VenueFavorited', data } : { type: 'VenueUnfavorited', data }];
-}
+/** Votes and favourites (entry-marks.ts). */
+export const VENUE_VOTE: Mark = { on: 'VenueVoteCast', off: 'VenueVoteWithdrawn', idField: 'venueId' };
+export const VENUE_FAVORITE: Mark = { on: 'VenueFavorited', off: 'VenueUnfavorited', idField: 'venueId' };

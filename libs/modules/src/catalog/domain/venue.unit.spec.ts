@@ -2,9 +2,9 @@ import {
   decideAddVenue,
   decideConfirmDuplicate,
   decideUpdateVenue,
-  decideVenueFavorite,
-  decideVenueVote,
   OwnVenueError,
+  VENUE_FAVORITE,
+  VENUE_VOTE,
   VenueAdderOnlyError,
   VenueExistsError,
   venueFold,
@@ -13,6 +13,7 @@ import {
   type VenueDetails,
   type VenueEvent,
 } from './venue.js';
+import { decideMark } from './entry-marks.js';
 
 const details: VenueDetails = {
   name: 'The Bowery Ballroom',
@@ -80,13 +81,14 @@ describe('venue decisions', () => {
 
   it('votes and favourites go to the state asked for, or toggle without one', () => {
     const ids = { venueId: 'v1', userId: 'fan' };
-    expect(decideVenueVote({ voted: false }, { ...ids, vote: true })).toEqual([{ type: 'VenueVoteCast', data: ids }]);
-    expect(decideVenueVote({ voted: true }, { ...ids, vote: true })).toEqual([]);
-    expect(decideVenueVote({ voted: true }, ids)).toEqual([{ type: 'VenueVoteWithdrawn', data: ids }]);
-    expect(decideVenueFavorite({ favorited: false }, ids)).toEqual([{ type: 'VenueFavorited', data: ids }]);
-    expect(decideVenueFavorite({ favorited: true }, { ...ids, favorite: false })).toEqual([
-      { type: 'VenueUnfavorited', data: ids },
-    ]);
-    expect(decideVenueFavorite({ favorited: false }, { ...ids, favorite: false })).toEqual([]);
+    const command = { entryId: 'v1', userId: 'fan' };
+    const vote = (on: boolean, wanted?: boolean) => decideMark(VENUE_VOTE, { on }, { ...command, wanted });
+    const favorite = (on: boolean, wanted?: boolean) => decideMark(VENUE_FAVORITE, { on }, { ...command, wanted });
+    expect(vote(false, true)).toEqual([{ type: 'VenueVoteCast', data: ids }]);
+    expect(vote(true, true)).toEqual([]);
+    expect(vote(true)).toEqual([{ type: 'VenueVoteWithdrawn', data: ids }]);
+    expect(favorite(false)).toEqual([{ type: 'VenueFavorited', data: ids }]);
+    expect(favorite(true, false)).toEqual([{ type: 'VenueUnfavorited', data: ids }]);
+    expect(favorite(false, false)).toEqual([]);
   });
 });

@@ -1,47 +1,19 @@
+import type { StoredEvent } from '@app/event-store';
 import type { EventOfType } from '@app/contracts';
 import { foldName, MIN_TYPO_WORD_LENGTH, nameSearchKey } from '@app/domain';
-import { defineProjection } from '@app/event-store';
-import { preparing } from '@app/platform';
-import { ARTISTS_PROJECTION } from '../catalog-names.js';
-import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
-import { indexNameWords, wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
+import type { Queryable } from '@app/platform';
+import { ARTISTS } from '../kinds/artists.js';
+import { defineCatalogProjection, listed } from './catalog-projection.js';
 
-/** The artists' word index (search-words.ts): `catalog_artist_words` and `catalog_artist_word_variants`. */
-const WORD_INDEX = 'catalog_artist';
-/** The revision's table prefix (catalog-revision.ts): `catalog_artist_revision`. */
-const REVISION = 'catalog_artist';
-
-const ARTIST_READ_EVENTS = [
-  'ArtistAdded',
-  'ArtistLinksAdded',
-  'ArtistVerified',
-  'VoteCast',
-  'VoteWithdrawn',
-  'ArtistFavorited',
-  'ArtistUnfavorited',
-] as const;
-
-type ArtistReadEvent = EventOfType<(typeof ARTIST_READ_EVENTS)[number]>;
+type ArtistEvent = EventOfType<'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified'>;
 
 /**
- * The artist lists, search and profiles: one row per artist with its counts, and the rows behind the
- * per-user flags and tabs (the fans who added or verified it, votes, favourites). Positions in the log
- * order every list newest first and are the lists' cursors.
+ * The artist lists, search and profiles (catalog-projection.ts); an artist's fans are the fan who added
+ * it (#1) and those who verified it, numbered.
  */
-export const artistsProjection = defineProjection<ArtistReadEvent>({
-  kind: 'projection',
-  name: ARTISTS_PROJECTION,
-  eventTypes: ARTIST_READ_EVENTS,
-  tables: [
-    'catalog_artists',
-    'catalog_artist_fans',
-    'catalog_artist_votes',
-    'catalog_artist_favorites',
-    'catalog_artist_totals',
-    ...wordIndexTables(WORD_INDEX),
-    revisionTable(REVISION),
-  ],
-  migrations: [
+export const artistsProjection = defineCatalogProjection(ARTISTS, {
+  entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'],
+  migrations: ({ wordIndexSql, revision, wordPositions }) => [
     {
       version: 1,
       description: 'artists with counts, their fans, votes and favourites, and the public total',
@@ -107,7 +79,7 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
       description: 'search by a word index (prefix and one-typo lookups) instead of trigram scans of every name',
       // The backfill spells searchWords and typoVariants in SQL for the artists already on file;
       // new ones are indexed by the projection itself.
-      sql: `${wordIndexTablesSql(WORD_INDEX)}
+      sql: `${wordIndexSql}
             insert into catalog_artist_words (word, entity_id)
             select distinct w, id from catalog_artists, regexp_split_to_table(search_key, ' ') as w where w <> '';
             insert into catalog_artist_word_variants (variant, word)
@@ -119,123 +91,63 @@ export const artistsProjection = defineProjection<ArtistReadEvent>({
             where char_length(word) >= ${MIN_TYPO_WORD_LENGTH};
             drop index catalog_artists_search;`,
     },
-    {
-      version: 4,
-      description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
-      sql: revisionTableSql(REVISION, ARTISTS_PROJECTION, ARTIST_READ_EVENTS),
-    },
-    {
-      version: 5,
-      description: 'list positions in the word index, so a search ranks its matches without reading their rows',
-      sql: wordPositionsSql(WORD_INDEX),
-    },
+    { version: 4, ...revision },
+    { version: 5, ...wordPositions },
   ],
-  async handle(events, connection) {
-    // A replay runs these few statements hundreds of thousands of times: plan each once.
-    const db = preparing(connection);
-    for (const event of events) {
-      switch (event.type) {
-        case 'ArtistAdded': {
-          const artist = event.data;
-          // Only verified fans add (product-decisions.md): an added artist is public at once.
-          const inserted = await db.query(
-            `insert into catalog_artists (id, name, search_key, folded_name, artist_type, genre, secondary_genre,
-               record_label, bio, links, added_by, added_by_fan_number, is_public, created_at, position)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, $13, $14)
-             on conflict (id) do nothing`,
-            [
-              artist.artistId,
-              artist.name,
-              nameSearchKey(artist.name),
-              foldName(artist.name),
-              artist.artistType,
-              artist.genre,
-              artist.secondaryGenre,
-              artist.recordLabel,
-              artist.bio,
-              JSON.stringify(artist.links),
-              artist.addedBy,
-              artist.addedByFoundingFanNumber,
-              event.recordedAt,
-              event.globalPosition,
-            ],
-          );
-          if (inserted.rowCount === 0) break;
-          await indexNameWords(db, WORD_INDEX, artist.artistId, artist.name);
-          await db.query(
-            `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, 1, $3)
-             on conflict do nothing`,
-            [artist.artistId, artist.addedBy, event.globalPosition],
-          );
-          await db.query(
-            `insert into catalog_artist_totals as t (id, public_count) values (1, 1)
-             on conflict (id) do update set public_count = t.public_count + 1`,
-          );
-          break;
-        }
-        case 'ArtistLinksAdded':
-          await db.query(`update catalog_artists set links = links || $2::jsonb where id = $1`, [
-            event.data.artistId,
-            JSON.stringify(event.data.links),
-          ]);
-          break;
-        case 'ArtistVerified': {
-          const inserted = await db.query(
-            `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, $3, $4)
-             on conflict do nothing`,
-            [event.data.artistId, event.data.userId, event.data.fanNumber, event.globalPosition],
-          );
-          if (inserted.rowCount) {
-            await db.query('update catalog_artists set fan_count = fan_count + 1 where id = $1', [event.data.artistId]);
-          }
-          break;
-        }
-        case 'VoteCast':
-        case 'VoteWithdrawn': {
-          const { artistId, userId } = event.data;
-          const changed =
-            event.type === 'VoteCast'
-              ? await db.query(
-                  `insert into catalog_artist_votes (artist_id, user_id, created_at) values ($1, $2, $3)
-                   on conflict do nothing`,
-                  [artistId, userId, event.recordedAt],
-                )
-              : await db.query('delete from catalog_artist_votes where artist_id = $1 and user_id = $2', [
-                  artistId,
-                  userId,
-                ]);
-          if (changed.rowCount) {
-            await db.query('update catalog_artists set vote_count = vote_count + $2 where id = $1', [
-              artistId,
-              event.type === 'VoteCast' ? 1 : -1,
-            ]);
-          }
-          break;
-        }
-        case 'ArtistFavorited':
-        case 'ArtistUnfavorited': {
-          const { artistId, userId } = event.data;
-          const changed =
-            event.type === 'ArtistFavorited'
-              ? await db.query(
-                  `insert into catalog_artist_favorites (artist_id, user_id, position, created_at)
-                   values ($1, $2, $3, $4) on conflict do nothing`,
-                  [artistId, userId, event.globalPosition, event.recordedAt],
-                )
-              : await db.query('delete from catalog_artist_favorites where artist_id = $1 and user_id = $2', [
-                  artistId,
-                  userId,
-                ]);
-          if (changed.rowCount) {
-            await db.query('update catalog_artists set favorite_count = favorite_count + $2 where id = $1', [
-              artistId,
-              event.type === 'ArtistFavorited' ? 1 : -1,
-            ]);
-          }
-          break;
-        }
-      }
-    }
-    await saveRevision(db, REVISION, events);
-  },
+  handleEntry: handleArtistEvent,
 });
+
+async function handleArtistEvent(event: StoredEvent<ArtistEvent>, db: Queryable): Promise<void> {
+  switch (event.type) {
+    case 'ArtistAdded': {
+      const artist = event.data;
+      const inserted = await db.query(
+        `insert into catalog_artists (id, name, search_key, folded_name, artist_type, genre, secondary_genre,
+           record_label, bio, links, added_by, added_by_fan_number, is_public, created_at, position)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, $13, $14)
+         on conflict (id) do nothing`,
+        [
+          artist.artistId,
+          artist.name,
+          nameSearchKey(artist.name),
+          foldName(artist.name),
+          artist.artistType,
+          artist.genre,
+          artist.secondaryGenre,
+          artist.recordLabel,
+          artist.bio,
+          JSON.stringify(artist.links),
+          artist.addedBy,
+          artist.addedByFoundingFanNumber,
+          event.recordedAt,
+          event.globalPosition,
+        ],
+      );
+      if (inserted.rowCount === 0) return;
+      await db.query(
+        `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, 1, $3)
+         on conflict do nothing`,
+        [artist.artistId, artist.addedBy, event.globalPosition],
+      );
+      await listed(db, ARTISTS, artist.artistId, artist.name);
+      return;
+    }
+    case 'ArtistLinksAdded':
+      await db.query(`update catalog_artists set links = links || $2::jsonb where id = $1`, [
+        event.data.artistId,
+        JSON.stringify(event.data.links),
+      ]);
+      return;
+    case 'ArtistVerified': {
+      const inserted = await db.query(
+        `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, $3, $4)
+         on conflict do nothing`,
+        [event.data.artistId, event.data.userId, event.data.fanNumber, event.globalPosition],
+      );
+      if (inserted.rowCount) {
+        await db.query('update catalog_artists set fan_count = fan_count + 1 where id = $1', [event.data.artistId]);
+      }
+      return;
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@app/event-store';
+import { projectedLogHeadSql, type StoredEvent } from '@app/event-store';
 import type { Queryable } from '@app/platform';
 
 /**
@@ -17,17 +17,12 @@ export function revisionTable(prefix: string): string {
  * projection's events its checkpoint has passed, which is where a rebuild (and so `ops verify`) puts it.
  */
 export function revisionTableSql(prefix: string, projection: string, eventTypes: readonly string[]): string {
-  const types = eventTypes.map((type) => `'${type}'`).join(', ');
   return `create table ${revisionTable(prefix)} (
             id integer primary key check (id = 1),
             position bigint not null
           );
           insert into ${revisionTable(prefix)} (id, position)
-          values (1, coalesce((
-            select e.global_position from events e join projection_checkpoints c on c.name = '${projection}'
-            where e.type in (${types})
-              and (e.transaction_id, e.global_position) <= (c.transaction_id, c.global_position)
-            order by e.transaction_id desc, e.global_position desc limit 1), 0));`;
+          values (1, ${projectedLogHeadSql(projection, eventTypes)});`;
 }
 
 /** Moves the revision to the last event of a batch the projection has just applied. */

@@ -1,27 +1,12 @@
 import type { EventOfType, EventPayload } from '@app/contracts';
 import { foldName, nameSearchKey } from '@app/domain';
-import { defineProjection } from '@app/event-store';
-import { preparing, type Queryable } from '@app/platform';
-import { VENUES_PROJECTION } from '../catalog-names.js';
-import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
-import { indexNameWords, wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
+import type { StoredEvent } from '@app/event-store';
+import type { Queryable } from '@app/platform';
+import { VENUES } from '../kinds/venues.js';
+import { defineCatalogProjection, listed } from './catalog-projection.js';
+import { indexNameWords } from './word-index.js';
 
-/** The venues' word index (search-words.ts): `catalog_venue_words` and `catalog_venue_word_variants`. */
-const WORD_INDEX = 'catalog_venue';
-/** The revision's table prefix (catalog-revision.ts): `catalog_venue_revision`. */
-const REVISION = 'catalog_venue';
-
-const VENUE_READ_EVENTS = [
-  'VenueAdded',
-  'VenueUpdated',
-  'VenueDuplicateConfirmed',
-  'VenueVoteCast',
-  'VenueVoteWithdrawn',
-  'VenueFavorited',
-  'VenueUnfavorited',
-] as const;
-
-type VenueReadEvent = EventOfType<(typeof VENUE_READ_EVENTS)[number]>;
+type VenueEvent = EventOfType<'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed'>;
 
 /** The columns an add and an update both write, in the order of `detailValues`. */
 const DETAIL_COLUMNS = [
@@ -68,29 +53,13 @@ function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'use
   ];
 }
 
-async function countChange(db: Queryable, column: 'vote_count' | 'favorite_count', venueId: string, by: number) {
-  await db.query(`update catalog_venues set ${column} = ${column} + $2 where id = $1`, [venueId, by]);
-}
-
 /**
- * The venue lists, search and profiles: one row per venue with its counts, and the rows behind the
- * per-user flags and tabs (the fans who added or confirmed it, votes, favourites). Positions in the
- * log order every list newest first and are the lists' cursors, as for the artists.
+ * The venue lists, search and profiles (catalog-projection.ts); a venue's fans are the fan who added it
+ * (`added`) and those who confirmed it as the venue they were about to add. An update rewrites its details.
  */
-export const venuesProjection = defineProjection<VenueReadEvent>({
-  kind: 'projection',
-  name: VENUES_PROJECTION,
-  eventTypes: VENUE_READ_EVENTS,
-  tables: [
-    'catalog_venues',
-    'catalog_venue_fans',
-    'catalog_venue_votes',
-    'catalog_venue_favorites',
-    'catalog_venue_totals',
-    ...wordIndexTables(WORD_INDEX),
-    revisionTable(REVISION),
-  ],
-  migrations: [
+export const venuesProjection = defineCatalogProjection(VENUES, {
+  entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'],
+  migrations: ({ wordIndexSql, revision, wordPositions }) => [
     {
       version: 1,
       description: 'venues with counts, the fans who added or confirmed them, votes, favourites, a word index',
@@ -154,115 +123,64 @@ export const venuesProjection = defineProjection<VenueReadEvent>({
               id integer primary key check (id = 1),
               public_count integer not null
             );
-            ${wordIndexTablesSql(WORD_INDEX)}`,
+            ${wordIndexSql}`,
     },
-    {
-      version: 2,
-      description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
-      sql: revisionTableSql(REVISION, VENUES_PROJECTION, VENUE_READ_EVENTS),
-    },
-    {
-      version: 3,
-      description: 'list positions in the word index, so a search ranks its matches without reading their rows',
-      sql: wordPositionsSql(WORD_INDEX),
-    },
+    { version: 2, ...revision },
+    { version: 3, ...wordPositions },
   ],
-  async handle(events, connection) {
-    const db = preparing(connection);
-    for (const event of events) {
-      switch (event.type) {
-        case 'VenueAdded': {
-          const venue = event.data;
-          // Only verified fans add (product-decisions.md): an added venue is public at once.
-          const placeholders = DETAIL_COLUMNS.map((_, index) => `$${index + 2}`).join(', ');
-          const next = DETAIL_COLUMNS.length + 2;
-          const inserted = await db.query(
-            `insert into catalog_venues (id, ${DETAIL_COLUMNS.join(', ')}, added_by, added_by_fan_number, is_public,
-               created_at, position)
-             values ($1, ${placeholders}, $${next}, $${next + 1}, true, $${next + 2}, $${next + 3})
-             on conflict (id) do nothing`,
-            [
-              venue.venueId,
-              ...detailValues(venue),
-              venue.addedBy,
-              venue.addedByFoundingFanNumber,
-              event.recordedAt,
-              event.globalPosition,
-            ],
-          );
-          if (inserted.rowCount === 0) break;
-          await indexNameWords(db, WORD_INDEX, venue.venueId, venue.name);
-          await db.query(
-            `insert into catalog_venue_fans (venue_id, user_id, added, position) values ($1, $2, true, $3)
-             on conflict do nothing`,
-            [venue.venueId, venue.addedBy, event.globalPosition],
-          );
-          await db.query(
-            `insert into catalog_venue_totals as t (id, public_count) values (1, 1)
-             on conflict (id) do update set public_count = t.public_count + 1`,
-          );
-          break;
-        }
-        case 'VenueUpdated': {
-          const assignments = DETAIL_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
-          await db.query(`update catalog_venues set ${assignments} where id = $1`, [
-            event.data.venueId,
-            ...detailValues(event.data),
-          ]);
-          await indexNameWords(db, WORD_INDEX, event.data.venueId, event.data.name);
-          break;
-        }
-        case 'VenueDuplicateConfirmed': {
-          const inserted = await db.query(
-            `insert into catalog_venue_fans (venue_id, user_id, added, position) values ($1, $2, false, $3)
-             on conflict do nothing`,
-            [event.data.venueId, event.data.userId, event.globalPosition],
-          );
-          if (inserted.rowCount) {
-            await db.query('update catalog_venues set confirmed_count = confirmed_count + 1 where id = $1', [
-              event.data.venueId,
-            ]);
-          }
-          break;
-        }
-        case 'VenueVoteCast':
-        case 'VenueVoteWithdrawn': {
-          const { venueId, userId } = event.data;
-          const changed =
-            event.type === 'VenueVoteCast'
-              ? await db.query(
-                  `insert into catalog_venue_votes (venue_id, user_id, created_at) values ($1, $2, $3)
-                   on conflict do nothing`,
-                  [venueId, userId, event.recordedAt],
-                )
-              : await db.query('delete from catalog_venue_votes where venue_id = $1 and user_id = $2', [
-                  venueId,
-                  userId,
-                ]);
-          if (changed.rowCount) await countChange(db, 'vote_count', venueId, event.type === 'VenueVoteCast' ? 1 : -1);
-          break;
-        }
-        case 'VenueFavorited':
-        case 'VenueUnfavorited': {
-          const { venueId, userId } = event.data;
-          const changed =
-            event.type === 'VenueFavorited'
-              ? await db.query(
-                  `insert into catalog_venue_favorites (venue_id, user_id, position, created_at)
-                   values ($1, $2, $3, $4) on conflict do nothing`,
-                  [venueId, userId, event.globalPosition, event.recordedAt],
-                )
-              : await db.query('delete from catalog_venue_favorites where venue_id = $1 and user_id = $2', [
-                  venueId,
-                  userId,
-                ]);
-          if (changed.rowCount) {
-            await countChange(db, 'favorite_count', venueId, event.type === 'VenueFavorited' ? 1 : -1);
-          }
-          break;
-        }
-      }
-    }
-    await saveRevision(db, REVISION, events);
-  },
+  handleEntry: handleVenueEvent,
 });
+
+async function handleVenueEvent(event: StoredEvent<VenueEvent>, db: Queryable): Promise<void> {
+  switch (event.type) {
+    case 'VenueAdded': {
+      const venue = event.data;
+      const placeholders = DETAIL_COLUMNS.map((_, index) => `$${index + 2}`).join(', ');
+      const next = DETAIL_COLUMNS.length + 2;
+      const inserted = await db.query(
+        `insert into catalog_venues (id, ${DETAIL_COLUMNS.join(', ')}, added_by, added_by_fan_number, is_public,
+           created_at, position)
+         values ($1, ${placeholders}, $${next}, $${next + 1}, true, $${next + 2}, $${next + 3})
+         on conflict (id) do nothing`,
+        [
+          venue.venueId,
+          ...detailValues(venue),
+          venue.addedBy,
+          venue.addedByFoundingFanNumber,
+          event.recordedAt,
+          event.globalPosition,
+        ],
+      );
+      if (inserted.rowCount === 0) return;
+      await db.query(
+        `insert into catalog_venue_fans (venue_id, user_id, added, position) values ($1, $2, true, $3)
+         on conflict do nothing`,
+        [venue.venueId, venue.addedBy, event.globalPosition],
+      );
+      await listed(db, VENUES, venue.venueId, venue.name);
+      return;
+    }
+    case 'VenueUpdated': {
+      const assignments = DETAIL_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
+      await db.query(`update catalog_venues set ${assignments} where id = $1`, [
+        event.data.venueId,
+        ...detailValues(event.data),
+      ]);
+      await indexNameWords(db, VENUES.tables, event.data.venueId, event.data.name);
+      return;
+    }
+    case 'VenueDuplicateConfirmed': {
+      const inserted = await db.query(
+        `insert into catalog_venue_fans (venue_id, user_id, added, position) values ($1, $2, false, $3)
+         on conflict do nothing`,
+        [event.data.venueId, event.data.userId, event.globalPosition],
+      );
+      if (inserted.rowCount) {
+        await db.query('update catalog_venues set confirmed_count = confirmed_count + 1 where id = $1', [
+          event.data.venueId,
+        ]);
+      }
+      return;
+    }
+  }
+}

@@ -1,19 +1,21 @@
 import { foldName, wordQuery } from '@app/domain';
+import type { CatalogKind } from '../../catalog-kind.js';
 import { parameters, parseCursor, type ListSql } from './list-cursor.js';
 import { wordMatchCtes } from './word-match-sql.js';
 
 export type CatalogTab = 'all' | 'my' | 'favorites';
 
-/** One catalogue's tables, as the list statement reads them (the entry's alias is `e`). */
-export interface CatalogListSource {
-  /** Where each tab's rows come from, and the log position that orders it (newest first). */
-  tabs: Record<CatalogTab, { from: string; where: string; position: string }>;
-  /** The columns every read selects, with the flags of the user in `$1`. */
-  columns: string;
-  /** The word index's table prefix (projections/word-index.ts). */
-  wordIndex: string;
-  /** The entries' table (for the All tab's search: word_top below). */
-  table: string;
+type ListedKind = Pick<CatalogKind, 'tables' | 'idColumn' | 'columns'>;
+
+/** Where each tab's rows come from, and the log position that orders it (newest first; entry alias `e`). */
+function tabSource(kind: ListedKind, tab: CatalogTab): { from: string; where: string; position: string } {
+  if (tab === 'all') return { from: `${kind.tables}s e`, where: 'e.is_public', position: 'e.position' };
+  const table = `${kind.tables}_${tab === 'my' ? 'fans' : 'favorites'}`;
+  return {
+    from: `${table} t join ${kind.tables}s e on e.id = t.${kind.idColumn}`,
+    where: 't.user_id = $1',
+    position: 't.position',
+  };
 }
 
 /**
@@ -23,12 +25,12 @@ export interface CatalogListSource {
  * each. `filters` are (column, value) equalities on the entry.
  */
 export function catalogListSql(
-  source: CatalogListSource,
+  kind: ListedKind,
   userId: string,
   tab: CatalogTab,
   query: { q?: string; cursor?: string; limit: number; filters: [column: string, value: string | undefined][] },
 ): ListSql {
-  const from = source.tabs[tab];
+  const from = tabSource(kind, tab);
   const { values, param } = parameters([userId]);
   const where = [from.where];
   for (const [column, value] of query.filters) if (value) where.push(`e.${column} = ${param(value)}`);
@@ -44,7 +46,7 @@ export function catalogListSql(
   if (ranked) {
     // Case, accents, scripts and punctuation are folded like the stored names; a typo still matches.
     offset = cursor?.kind === 'offset' ? cursor.offset : 0;
-    const words = wordMatchCtes(source.wordIndex, wordQuery(query.q ?? ''), param, {
+    const words = wordMatchCtes(kind.tables, wordQuery(query.q ?? ''), param, {
       typosWhenFewerThan: offset + query.limit + 1,
     });
     // The All tab unfiltered ranks by what the word index holds (typos, score, list position), so only
@@ -56,7 +58,7 @@ export function catalogListSql(
         (select entity_id, typos, score from word_matches
          order by typos, score desc, position desc limit ${param(offset + query.limit + 1)})
         union
-        (select m.entity_id, m.typos, m.score from word_matches m join ${source.table} x on x.id = m.entity_id
+        (select m.entity_id, m.typos, m.score from word_matches m join ${kind.tables}s x on x.id = m.entity_id
          where x.folded_name = ${param(folded)})) `;
       tables = `${tables} join word_top m on m.entity_id = e.id`;
     } else {
@@ -68,7 +70,7 @@ export function catalogListSql(
     if (cursor?.kind === 'after') where.push(`${from.position} < ${param(cursor.position)}`);
     order = `${from.position} desc`;
   }
-  const text = `${ctes}select ${source.columns}, ${from.position} as list_position
+  const text = `${ctes}select ${kind.columns}, ${from.position} as list_position
                 from ${tables} where ${where.join(' and ')}
                 order by ${order} limit ${limit} offset ${param(offset)}`;
   return { text, values, ranked, offset };

@@ -4,9 +4,9 @@ import { ConsumerRunner, EventStore, migrateReadModels, ProjectionWaiter, verify
 import { createLogger, preparedStatement } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { artistsProjection } from '../../projections/artists.projection.js';
-import { ARTIST_FLAGS_SQL, artistUserFields, toArtist, type ArtistRow } from './artist-rows.js';
+import { ARTISTS, type ArtistRow } from '../../kinds/artists.js';
+import { catalogListSql } from './catalog-list-sql.js';
 import { CatalogReadCache } from './catalog-read-cache.js';
-import { artistListSql } from './get-artist-list/artist-list-sql.js';
 
 /**
  * The api's read cache against the real read model: a cached page must never be older than the tables,
@@ -38,9 +38,13 @@ describe('the catalogue read cache (real PostgreSQL)', () => {
   const read = (userId: string) =>
     cache.read('all-artists', userId, async () => {
       loads++;
-      const sql = artistListSql(userId, 'all', { limit: 24 });
+      const sql = catalogListSql(ARTISTS, userId, 'all', { limit: 24, filters: [] });
       const { rows } = await db.pool.query<ArtistRow>(preparedStatement(sql.text, sql.values));
-      return { entries: rows.map(toArtist), meta: null, revision: rows[0]?.revision ?? null };
+      return {
+        entries: rows.map((row) => ARTISTS.toEntry(row, userId)),
+        meta: null,
+        revision: rows[0]?.revision ?? null,
+      };
     });
 
   beforeAll(async () => {
@@ -54,7 +58,7 @@ describe('the catalogue read cache (real PostgreSQL)', () => {
       logger: createLogger('test', 'silent'),
     });
     await runner.start();
-    cache = new CatalogReadCache(db.pool, { flagsSql: ARTIST_FLAGS_SQL, userFields: artistUserFields, capacity: 10 });
+    cache = new CatalogReadCache(db.pool, { flagsSql: ARTISTS.flagsSql, userFields: ARTISTS.userFields, capacity: 10 });
     await append(`artist-${artistId}`, {
       type: 'ArtistAdded',
       data: {

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { preparedStatement, type Pool } from '@app/platform';
+import type { CatalogEntry, CatalogKind } from '../../catalog-kind.js';
 
 /** The signed-in user's own marks on a page's entries, read fresh on every request. */
 export interface UserFlags {
@@ -141,6 +142,29 @@ export class CatalogReadCache<T extends { id: string }, M> {
   }
 }
 
+/** A handler's caches, one per kind of entry (a generic handler serves every kind). */
+export class KindCaches<M> {
+  private readonly caches = new Map<string, CatalogReadCache<CatalogEntry, M>>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly capacity: number,
+  ) {}
+
+  of(kind: Pick<CatalogKind<CatalogEntry, never, unknown>, 'name' | 'flagsSql' | 'userFields'>) {
+    let cache = this.caches.get(kind.name);
+    if (!cache) {
+      cache = new CatalogReadCache(this.pool, {
+        flagsSql: kind.flagsSql,
+        userFields: (entry, flags) => kind.userFields(entry, flags),
+        capacity: this.capacity,
+      });
+      this.caches.set(kind.name, cache);
+    }
+    return cache;
+  }
+}
+
 /** A kept head (`{"id":...`) closed with the per-user fields. */
 function completeHead(head: string, fields: object): string {
   const json = JSON.stringify(fields);
@@ -170,6 +194,25 @@ export function catalogFlagsSql(options: {
             ${options.addedWhere ? marked('fans', ` and ${options.addedWhere}`) : "'{}'::text[]"} as added
           from unnest($1::text[], $2::text[]) with ordinality as k(user_id, ids, n)
           order by k.n`;
+}
+
+/**
+ * The columns every read of a catalogue selects (entry alias `e`): the kind's own, the flags of the user in
+ * parameter `$1` (`user_has_voted`, `user_has_favorited`, and the `_fans` row as `fans.as`) and the revision.
+ */
+export function entryColumns(
+  kind: { tables: string; idColumn: string },
+  own: string,
+  fans: { as: string; where?: string },
+): string {
+  const { tables, idColumn } = kind;
+  const mark = (table: string) =>
+    `exists (select 1 from ${tables}_${table} t where t.${idColumn} = e.id and t.user_id = $1`;
+  return `${own},
+  ${mark('votes')}) as user_has_voted,
+  ${mark('favorites')}) as user_has_favorited,
+  ${mark('fans')}${fans.where ? ` and ${fans.where}` : ''}) as ${fans.as},
+  ${revisionColumn(tables)}`;
 }
 
 /** The column that gives each row of a read the catalogue's current revision (one lookup per statement). */

@@ -1,0 +1,33 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { InjectPool, preparedStatement, type Pool } from '@app/platform';
+import type { CatalogEntry, EntryRow } from '../../../catalog-kind.js';
+import { catalogListSql } from '../catalog-list-sql.js';
+import { KindCaches, LIST_CACHE_CAPACITY, listCacheKey } from '../catalog-read-cache.js';
+import { nextCursor } from '../list-cursor.js';
+import { GetEntryList, type EntryListPage, type ListPaging } from './get-entry-list.query.js';
+
+type ListRow = EntryRow & { list_position: number };
+
+@QueryHandler(GetEntryList)
+export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEntry, ListPaging>> {
+  private readonly caches: KindCaches<string | null>;
+
+  constructor(@InjectPool() private readonly pool: Pool) {
+    this.caches = new KindCaches(pool, LIST_CACHE_CAPACITY);
+  }
+
+  async execute({ kind, userId, tab, filters }: GetEntryList<CatalogEntry, ListPaging>) {
+    const key = listCacheKey(tab, userId, filters);
+    const { entries, meta, json } = await this.caches.of(kind).read(key, userId, async () => {
+      const sql = catalogListSql(kind, userId, tab, { ...filters, filters: kind.listFilters(filters) });
+      const { rows } = await this.pool.query<ListRow>(preparedStatement(sql.text, sql.values));
+      const page = rows.slice(0, filters.limit);
+      return {
+        entries: page.map((row) => kind.toEntry(row, userId)),
+        meta: rows.length > filters.limit ? nextCursor(sql, page.length, page.at(-1)?.list_position) : null,
+        revision: rows[0]?.revision ?? null,
+      };
+    });
+    return { entries, nextCursor: meta, json } satisfies EntryListPage<CatalogEntry>;
+  }
+}
