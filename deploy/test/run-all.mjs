@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, on fresh databases of their own.
 //   1. build (server and web app)   2. unit + integration (jest; real PostgreSQL and Redis)
+//   2b. the web app's component tests (vitest in jsdom, the network answered by msw)
 //   3. the fault suite's short form (tools/chaos: a few runs against a stack of its own while it kills
 //      and pauses it; README "Fault suite")
 //   4. end-to-end (Playwright in Chromium against the whole product started by its launcher)
@@ -64,6 +65,17 @@ function main() {
     `--outputFile=${path.join(reports, 'jest.json')}`,
   ]);
 
+  say('web component tests (vitest)...');
+  const vitestOk = run(node, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    'web/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, 'vitest.json')}`,
+  ]);
+
   say('fault suite, short form (npm run chaos)...');
   const chaosOk = run(node, ['tools/chaos/main.mjs', `--report=${path.join(reports, 'chaos.json')}`]);
 
@@ -71,6 +83,7 @@ function main() {
   const e2eOk = run(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts']);
 
   const jest = readJson(path.join(reports, 'jest.json'));
+  const vitest = readJson(path.join(reports, 'vitest.json'));
   const chaos = readJson(path.join(reports, 'chaos.json'));
   const e2e = readJson(path.join(reports, 'e2e.json'));
   let passed = 0;
@@ -81,6 +94,15 @@ function main() {
     failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
     skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
   } else failed += 1;
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    // A file that failed with no failing test (it did not load) counts once.
+    const brokenFiles = vitest.testResults.filter(
+      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+    );
+    failed += vitest.numFailedTests + brokenFiles.length;
+    skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  } else failed += 1;
   if (chaos) {
     passed += chaos.passed;
     failed += chaos.failed;
@@ -90,10 +112,11 @@ function main() {
     failed += e2e.stats.unexpected;
     skipped += e2e.stats.skipped;
   } else failed += 1;
-  if (failed === 0 && (!jestOk || !chaosOk || !e2eOk)) failed += 1;
+  if (failed === 0 && (!jestOk || !vitestOk || !chaosOk || !e2eOk)) failed += 1;
 
   console.log(
     `\njest: ${jest ? `${jest.numPassedTests} passed, ${jest.numFailedTests} failed` : 'no report'}; ` +
+      `vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no report'}; ` +
       `chaos: ${chaos ? `${chaos.passed} passed, ${chaos.failed} failed` : 'no report'}; ` +
       `playwright: ${e2e?.stats ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
   );
