@@ -17,6 +17,7 @@ const common = {
   },
   moduleNameMapper: {
     '^@app/(contracts|domain|platform|event-store|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@app/modules/migrations$': '<rootDir>/libs/modules/src/migrations.ts',
     '^@app/modules/(.*)$': '<rootDir>/libs/modules/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

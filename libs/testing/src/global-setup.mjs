@@ -2,7 +2,8 @@
 // this run only, starts a local S3 server (s3rver) unless S3_ENDPOINT names one, and hands its coordinates to the test files through the environment.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { migrateDatabase } from '@app/platform';
+import { schemaMigrations } from '@app/modules/migrations';
+import { runMigrations } from '@app/platform';
 import {
   adminQuery,
   databaseUrl,
@@ -17,7 +18,8 @@ export default async function globalSetup() {
   const server = await findOrStartTestPostgres(repoRoot);
   const runId = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await adminQuery(server.url, `create database ${runId}_template`);
-  await migrateDatabase(databaseUrl(server.url, `${runId}_template`));
+  // The write-side schema only: each test applies the read models it uses (migrateReadModels).
+  await runMigrations(databaseUrl(server.url, `${runId}_template`), schemaMigrations);
 
   process.env.TEST_ADMIN_DATABASE_URL = server.url;
   process.env.TEST_RUN_ID = runId;

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { migrateDatabase } from '@app/platform';
+import { runMigrations } from '@app/platform';
+import { schemaMigrations } from '@app/modules/migrations';
 
 export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -41,7 +42,7 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
     },
   };
   try {
-    await migrateDatabase(database.url);
+    await runMigrations(database.url, schemaMigrations);
   } catch (error) {
     await database.drop().catch(() => undefined);
     throw error;

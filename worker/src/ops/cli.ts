@@ -1,8 +1,8 @@
 import { SingleBar, Presets } from 'cli-progress';
-import { createPool, loadConfigOrExit, migrateDatabase, type Pool } from '@app/platform';
+import { createPool, loadConfigOrExit, runMigrations, type Pool } from '@app/platform';
 import {
   formatLogPosition,
-  migrateReadModels,
+  readModelMigrations,
   readLag,
   replayProjection,
   verifyProjection,
@@ -11,13 +11,14 @@ import {
 } from '@app/event-store';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
+import { schemaMigrations } from '@app/modules/migrations';
 import { createLogConsumers, projections } from '../log-consumers.js';
 import { NoDatabaseError, resolveDatabaseUrl } from './database-url.js';
 
 const USAGE = `Usage: npm run ops -- <command>
 
 Commands:
-  migrate                 apply database migrations and create missing read-model tables
+  migrate                 apply the platform's, the modules' and the read models' missing migrations
   status                  each projector's position and lag
   replay [projector...]   rebuild read models from the start of the log and swap them in
                           (all projections when none is named); never re-runs side effects
@@ -134,14 +135,16 @@ async function main(argv: string[]): Promise<number> {
   console.error(`Database: ${database.description}`);
   const config = loadConfigOrExit({ ...process.env, DATABASE_URL: database.url });
   if (command === 'migrate') {
-    const applied = await migrateDatabase(config.DATABASE_URL);
-    const pool = createPool({ connectionString: config.DATABASE_URL, max: 2, applicationName: 'ops' });
-    try {
-      await migrateReadModels(pool, projections);
-    } finally {
-      await pool.end();
-    }
-    console.log(applied.length > 0 ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date');
+    // One run, one order: the platform's tables, the modules', then every projection's read model.
+    const applied = await runMigrations(config.DATABASE_URL, [
+      ...schemaMigrations,
+      ...projections.map(readModelMigrations),
+    ]);
+    console.log(
+      applied.length > 0
+        ? `Applied migrations: ${applied.map((m) => `${m.source} ${m.name}`).join(', ')}`
+        : 'Database is up to date',
+    );
     return 0;
   }
   const pool = createPool({ connectionString: config.DATABASE_URL, max: 4, applicationName: 'ops' });

@@ -62,7 +62,7 @@ describe('ops CLI: which database it works on', () => {
 
     const migrate = await ops(['migrate'], env);
     expect(migrate).toMatchObject({ code: 0 });
-    expect(migrate.stdout).toContain('Applied migrations: 0001-event-store');
+    expect(migrate.stdout).toContain('Applied migrations: platform 0001-event-store');
 
     const status = await ops(['status'], env);
     expect(status.stderr).toContain(

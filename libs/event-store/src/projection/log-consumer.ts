@@ -1,6 +1,6 @@
 import { requestContext, type Queryable } from '@app/platform';
 import type { EventEnvelope, StoredEvent } from '../stored-event.js';
-import type { ReadModelMigration } from './read-model-migrations.js';
+import type { ReadModelMigration } from './read-model-migration.js';
 
 interface LogConsumerBase<E extends EventEnvelope> {
   /** Unique and stable: it names the checkpoint. */

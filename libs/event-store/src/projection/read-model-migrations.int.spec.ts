@@ -59,11 +59,11 @@ describe('read-model migrations (real PostgreSQL)', () => {
     expect(await migrateReadModel(db.pool, namesProjection([V1, V2]))).toEqual([2]);
     expect(await columns()).toEqual(['name', 'length']);
     const { rows } = await db.pool.query(
-      "select version, description from read_model_migrations where projection = 'migrated-names' order by version",
+      "select name, description from schema_migrations where source = 'read-model:migrated-names' order by name",
     );
     expect(rows).toEqual([
-      { version: 1, description: 'names' },
-      { version: 2, description: 'name length' },
+      { name: '1', description: 'names' },
+      { name: '2', description: 'name length' },
     ]);
     expect((await db.pool.query('select name, length from migrated_names')).rows).toEqual([
       { name: 'kept', length: 4 },

@@ -1,14 +1,7 @@
-import { withTransaction, type Pool, type Queryable } from '@app/platform';
+import { runMigrations, type MigrationSource, type Pool, type Queryable } from '@app/platform';
 import type { Projection } from './log-consumer.js';
 
-/** One step of a projection's table definitions. Versions start at 1 and have no gaps. */
-export interface ReadModelMigration {
-  readonly version: number;
-  /** Why this step exists, for the operator reading `read_model_migrations`. */
-  readonly description: string;
-  /** Statements with unqualified table names; they run in whatever schema search_path names first. */
-  readonly sql: string;
-}
+export type { ReadModelMigration } from './read-model-migration.js';
 
 function checkOrder(projection: Projection): void {
   projection.migrations.forEach((migration, index) => {
@@ -19,35 +12,35 @@ function checkOrder(projection: Projection): void {
 }
 
 /**
- * Brings a projection's live tables up to its latest migration, each step once, in a transaction
- * that also records it in `read_model_migrations`. Several processes may call it at once: a
- * transaction-scoped advisory lock on the projection's name lets one apply while the others wait.
+ * A projection's read-model steps as the migration runner takes them: source `read-model:<name>`,
+ * each step named by its version. They run after the platform's and the modules' migrations (the
+ * read models use what those create, pg_trgm for one) and are recorded in `schema_migrations` with them.
  */
-export async function migrateReadModel(pool: Pool, projection: Projection): Promise<number[]> {
+export function readModelMigrations(projection: Projection): MigrationSource {
   checkOrder(projection);
-  return withTransaction(pool, async (client) => {
-    await client.query("select pg_advisory_xact_lock(hashtext('read-model:' || $1))", [projection.name]);
-    const { rows } = await client.query<{ version: number }>(
-      'select coalesce(max(version), 0)::int as version from read_model_migrations where projection = $1',
-      [projection.name],
-    );
-    const current = rows[0]?.version ?? 0;
-    const applied: number[] = [];
-    for (const migration of projection.migrations.slice(current)) {
-      await client.query(migration.sql);
-      await client.query('insert into read_model_migrations (projection, version, description) values ($1, $2, $3)', [
-        projection.name,
-        migration.version,
-        migration.description,
-      ]);
-      applied.push(migration.version);
-    }
-    return applied;
-  });
+  return {
+    name: `read-model:${projection.name}`,
+    migrations: projection.migrations.map((migration) => ({
+      name: String(migration.version),
+      description: migration.description,
+      sql: migration.sql,
+    })),
+  };
 }
 
+/**
+ * Brings a projection's live tables up to its latest migration, each step once, through the one
+ * migration runner (its lock lets one process apply while others starting at the same time wait).
+ * Answers the versions it applied.
+ */
+export async function migrateReadModel(pool: Pool, projection: Projection): Promise<number[]> {
+  const applied = await runMigrations(pool, [readModelMigrations(projection)]);
+  return applied.map((migration) => Number(migration.name));
+}
+
+/** The live tables of every projection given, in that order (the worker's start-up, tests). */
 export async function migrateReadModels(pool: Pool, projections: readonly Projection[]): Promise<void> {
-  for (const projection of projections) await migrateReadModel(pool, projection);
+  await runMigrations(pool, projections.map(readModelMigrations));
 }
 
 /** Builds a projection's tables from every migration in the current schema (replay and verify scratch). */

@@ -1,14 +1,13 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '../migrations-runner.js';
 
 /**
  * The append-only event log. Readers follow it by (transaction_id, global_position) below the
  * oldest running transaction, so events from transactions that commit out of order are never skipped.
  */
-export class EventStore0001 extends Migration {
-  override name = '0001-event-store';
-
-  override up(): void {
-    this.addSql(`
+export const eventStore0001: Migration = {
+  name: '0001-event-store',
+  description: 'the event log: streams, events, append_events',
+  sql: `
       create table streams (
         stream_id text primary key,
         version bigint not null check (version > 0)
@@ -82,6 +81,5 @@ export class EventStore0001 extends Migration {
           order by item.ordinality
           returning e.stream_version, e.global_position, e.transaction_id;
       end $$;
-    `);
-  }
-}
+    `,
+};

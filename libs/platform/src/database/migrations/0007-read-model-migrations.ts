@@ -1,21 +1,13 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '../migrations-runner.js';
 
 /**
- * Read-model tables belong to their projections, which define them as numbered migrations kept
- * with their module; this table records which of those steps the live tables have had.
+ * Once created `read_model_migrations`, where each projection's read-model steps were recorded.
+ * schema_migrations records them now (docs/adr/0005-one-migration-runner.md): the runner moves an
+ * older database's records there and drops the table, and a new database never gets it. Kept, empty,
+ * under its name so that every database has the same list of applied migrations.
  */
-export class ReadModelMigrations0007 extends Migration {
-  override name = '0007-read-model-migrations';
-
-  override up(): void {
-    this.addSql(`
-      create table read_model_migrations (
-        projection text not null,
-        version integer not null,
-        description text not null,
-        applied_at timestamptz not null default now(),
-        primary key (projection, version)
-      );
-    `);
-  }
-}
+export const readModelMigrations0007: Migration = {
+  name: '0007-read-model-migrations',
+  description: 'superseded: read-model steps are recorded in schema_migrations',
+  sql: 'select 1',
+};

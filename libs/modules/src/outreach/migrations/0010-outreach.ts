@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '@app/platform';
 
 /**
  * The outreach module's write side. `waitlist_entries`: who the Listener email goes to, written with
@@ -6,11 +6,10 @@ import { Migration } from '@mikro-orm/migrations';
  * recorder's own counts (a reactor cannot wait on a projection). `outreach_invitation_campaigns`:
  * the Listener milestone was reached, so the waitlist is being emailed.
  */
-export class Outreach0010 extends Migration {
-  override name = '0010-outreach';
-
-  override up(): void {
-    this.addSql(`
+export const outreach0010: Migration = {
+  name: '0010-outreach',
+  description: 'waitlist, invitation campaigns, milestone recorder counts',
+  sql: `
       create table waitlist_entries (
         email_key text primary key,
         entry_id uuid not null unique,
@@ -38,6 +37,5 @@ export class Outreach0010 extends Migration {
         verified_fans integer not null,
         verified_artists integer not null
       );
-    `);
-  }
-}
+    `,
+};

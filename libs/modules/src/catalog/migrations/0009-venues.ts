@@ -1,15 +1,14 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '@app/platform';
 
 /**
  * The venues' write-side uniqueness, like artist_link_keys: each (platform, key) belongs to one venue,
  * where the platform is a link platform (website, instagram, ...) or 'place', whose key is the venue's
  * folded name, city and state. Rows commit with the venue's events; `venue_name` lets a refusal name it.
  */
-export class Venues0009 extends Migration {
-  override name = '0009-venues';
-
-  override up(): void {
-    this.addSql(`
+export const venues0009: Migration = {
+  name: '0009-venues',
+  description: 'venue keys',
+  sql: `
       create table venue_keys (
         platform text not null,
         key text not null,
@@ -19,6 +18,5 @@ export class Venues0009 extends Migration {
         primary key (platform, key)
       );
       create index venue_keys_venue on venue_keys (venue_id);
-    `);
-  }
-}
+    `,
+};

@@ -1,15 +1,14 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '@app/platform';
 
 /**
  * Write-side tables of payments and identity checks: payment sessions (spec §3), webhook events
  * already handled (duplicates are dropped), and founding fan numbers (one gap-free counter row:
  * numbers are handed out in payment-completion order, once, and a rolled-back payment burns none).
  */
-export class Membership0005 extends Migration {
-  override name = '0005-membership';
-
-  override up(): void {
-    this.addSql(`
+export const membership0005: Migration = {
+  name: '0005-membership',
+  description: 'payment sessions, webhook events handled, founding fan numbers, identity checks',
+  sql: `
       create table payment_sessions (
         id text primary key,
         stripe_payment_intent_id text not null unique,
@@ -59,6 +58,5 @@ export class Membership0005 extends Migration {
         created_at timestamptz not null default now()
       );
       create index kyc_sessions_user on kyc_sessions (user_id);
-    `);
-  }
-}
+    `,
+};

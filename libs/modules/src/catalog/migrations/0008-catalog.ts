@@ -1,16 +1,16 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '@app/platform';
 
 /**
  * The catalogue's write-side uniqueness: each canonical link (platform, key) belongs to one artist.
  * Rows commit with the artist's events; `artist_name` lets a refusal name the artist. pg_trgm (shipped
  * with PostgreSQL) gives the catalogue's read models similar-name search.
  */
-export class Catalog0008 extends Migration {
-  override name = '0008-catalog';
+export const catalog0008: Migration = {
+  name: '0008-catalog',
+  description: 'artist link keys; pg_trgm',
+  sql: `
+      create extension if not exists pg_trgm;
 
-  override up(): void {
-    this.addSql('create extension if not exists pg_trgm;');
-    this.addSql(`
       create table artist_link_keys (
         platform text not null,
         key text not null,
@@ -19,6 +19,5 @@ export class Catalog0008 extends Migration {
         reserved_at timestamptz not null default now(),
         primary key (platform, key)
       );
-    `);
-  }
-}
+    `,
+};

@@ -1,14 +1,13 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { Migration } from '@app/platform';
 
 /**
  * Write-side tables of the identity module, written in the same transaction as the events they go
  * with: email uniqueness, password-reset tokens (hashed), and the login session store.
  */
-export class Identity0003 extends Migration {
-  override name = '0003-identity';
-
-  override up(): void {
-    this.addSql(`
+export const identity0003: Migration = {
+  name: '0003-identity',
+  description: 'email reservations, password-reset tokens, sessions, local inbox',
+  sql: `
       create table email_reservations (
         email_normalized text primary key,
         user_id text not null unique,
@@ -39,6 +38,5 @@ export class Identity0003 extends Migration {
         text text not null,
         sent_at timestamptz not null default now()
       );
-    `);
-  }
-}
+    `,
+};
