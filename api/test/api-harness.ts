@@ -2,6 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import supertest from 'supertest';
 import { ConsumerRunner, migrateReadModels, type LogConsumer, type Projection } from '@app/event-store';
 import { createLogger, type Pool } from '@app/platform';
+import { usersProjection } from '@app/modules/identity';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 
 /** The api's SESSION_SECRET in tests (the test modes' webhook secrets derive from it). */
@@ -61,7 +63,9 @@ export async function startApi(
         logger: createLogger('test', 'silent'),
       }),
   );
-  await migrateReadModels(db.pool, projections);
+  // The auth check, behind every signed-in answer, reads identity's and Payola's read models: their
+  // tables exist as in production even when a test keeps neither up to date.
+  await migrateReadModels(db.pool, [...new Set([...projections, usersProjection, payolaLedgerProjection])]);
   let projecting = false;
   const startProjections = async () => {
     if (projecting) return;

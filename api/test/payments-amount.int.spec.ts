@@ -1,5 +1,7 @@
 import { amountMismatchMessage } from '@app/contracts';
 import { usersProjection } from '@app/modules/identity';
+import { MEMBERSHIP_STATUS_PROJECTION, membershipStatusProjection } from '@app/modules/membership';
+import { readModelsCaughtUp } from './read-models.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { signUpAccount, stripeWebhook } from './members.js';
 
@@ -9,7 +11,7 @@ describe('a payment of another amount or currency than due (the signed webhook p
   let api: ApiHarness;
 
   beforeAll(async () => {
-    api = await startApi([usersProjection]);
+    api = await startApi([usersProjection, membershipStatusProjection]);
   });
   afterAll(() => api.close());
 
@@ -20,17 +22,19 @@ describe('a payment of another amount or currency than due (the signed webhook p
   async function events(userId: string) {
     const { rows } = await api.db.pool.query<{ type: string; data: Record<string, unknown> }>(
       `select type, data from events where stream_id = $1 and type like 'Payment%' order by global_position`,
-      [`user-${userId}`],
+      [`payment-${userId}`],
     );
     return rows;
   }
 
   async function usersRow(userId: string) {
+    await readModelsCaughtUp(api.db.pool, [MEMBERSHIP_STATUS_PROJECTION]);
     const { rows } = await api.db.pool.query(
-      'select payment_completed, founding_fan_number, monthly_member from identity_users where id = $1',
+      'select payment_completed, founding_fan_number, monthly_member from membership_status where user_id = $1',
       [userId],
     );
-    return rows[0];
+    // No row: no membership event about the user yet, so nothing paid.
+    return rows[0] ?? { payment_completed: false, founding_fan_number: null, monthly_member: false };
   }
 
   it("leaves a fan's short first invoice unpaid, records it, and tells the payer instead of waiting", async () => {
@@ -87,7 +91,7 @@ describe('a payment of another amount or currency than due (the signed webhook p
     ]);
     const membership = await api.db.pool.query(
       "select count(*)::int as n from events where stream_id = $1 and type = 'MembershipStarted'",
-      [`user-${userId}`],
+      [`payment-${userId}`],
     );
     expect(membership.rows[0].n).toBe(0);
     expect((await api.db.pool.query('select 1 from founding_fans where user_id = $1', [userId])).rowCount).toBe(0);

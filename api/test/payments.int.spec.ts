@@ -1,4 +1,6 @@
 import { usersProjection } from '@app/modules/identity';
+import { MEMBERSHIP_STATUS_PROJECTION, membershipStatusProjection } from '@app/modules/membership';
+import { readModelsCaughtUp } from './read-models.js';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpAccount, stripeWebhook } from './members.js';
 
@@ -6,7 +8,7 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
   let api: ApiHarness;
 
   beforeAll(async () => {
-    api = await startApi([usersProjection]);
+    api = await startApi([usersProjection, membershipStatusProjection]);
   });
   afterAll(() => api.close());
 
@@ -46,9 +48,10 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
     expect(paid.status).toBe(200);
     const check = await client.get('/api/auth/check');
     expect(check.body.user).toMatchObject({ paymentCompleted: true, foundingFanNumber: expect.any(Number) });
+    await readModelsCaughtUp(api.db.pool, [MEMBERSHIP_STATUS_PROJECTION]);
     const { rows } = await api.db.pool.query(
       `select verification_payment_amount_cents, payment_method_last4, payment_method_brand, monthly_member, stripe_customer_id
-       from identity_users where id = $1`,
+       from membership_status where user_id = $1`,
       [userId],
     );
     expect(rows[0]).toMatchObject({
@@ -65,8 +68,9 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
     const { client, userId } = await signUp('artist');
     const paid = await pay(client);
     expect(paid.status).toBe(200);
+    await readModelsCaughtUp(api.db.pool, [MEMBERSHIP_STATUS_PROJECTION]);
     const { rows } = await api.db.pool.query(
-      'select payment_completed, verification_payment_amount_cents, founding_fan_number, monthly_member from identity_users where id = $1',
+      'select payment_completed, verification_payment_amount_cents, founding_fan_number, monthly_member from membership_status where user_id = $1',
       [userId],
     );
     expect(rows[0]).toEqual({
@@ -87,7 +91,7 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
     expect(bad.body.error).toBe('Your card number is incorrect.');
     const events = await api.db.pool.query(
       "select count(*)::int as n from events where stream_id = $1 and type = 'PaymentCompleted'",
-      [`user-${userId}`],
+      [`payment-${userId}`],
     );
     expect(events.rows[0].n).toBe(0);
   });
@@ -128,7 +132,7 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
     expect((await webhook({ ...event, id: 'evt_test_second_delivery' })).body.outcome).toBe('ignored');
     const events = await api.db.pool.query(
       "select count(*)::int as n from events where stream_id = $1 and type = 'PaymentCompleted'",
-      [`user-${userId}`],
+      [`payment-${userId}`],
     );
     expect(events.rows[0].n).toBe(1);
 
@@ -160,12 +164,14 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
       (
         await api.db.pool.query<{ type: string }>(
           "select type from events where stream_id = $1 and type like 'Membership%' order by global_position",
-          [`user-${userId}`],
+          [`payment-${userId}`],
         )
       ).rows.map((r) => r.type);
-    const monthlyMember = async () =>
-      (await api.db.pool.query('select monthly_member from identity_users where id = $1', [userId])).rows[0]
-        .monthly_member as boolean;
+    const monthlyMember = async () => {
+      await readModelsCaughtUp(api.db.pool, [MEMBERSHIP_STATUS_PROJECTION]);
+      return (await api.db.pool.query('select monthly_member from membership_status where user_id = $1', [userId]))
+        .rows[0].monthly_member as boolean;
+    };
     const invoicePaid = (id: string) => ({
       id,
       object: 'event',
@@ -227,10 +233,11 @@ describe('verification payment in test mode (the Stripe webhook path, real Postg
       },
     });
     expect(response.status).toBe(400);
-    const { rows } = await api.db.pool.query('select payment_completed from identity_users where id = $1', [
+    await readModelsCaughtUp(api.db.pool, [MEMBERSHIP_STATUS_PROJECTION]);
+    const { rows } = await api.db.pool.query('select payment_completed from membership_status where user_id = $1', [
       victim.userId,
     ]);
-    expect(rows[0].payment_completed).toBe(false);
+    expect(rows).toEqual([]); // no membership event about the victim at all
   });
 
   it('numbers concurrent fans 1, 2, 3 ... exactly once, in payment order, with no gaps', async () => {

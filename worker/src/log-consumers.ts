@@ -2,6 +2,7 @@ import { logStatsProjection, type EventStore, type LogConsumer, type Projection 
 import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { mediaProjection } from '@app/modules/media';
+import { membershipStatusProjection } from '@app/modules/membership';
 import {
   createMilestoneRecorderReactor,
   listenerInvitationsReactor,
@@ -13,6 +14,7 @@ import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/mo
 export const projections: readonly Projection[] = [
   logStatsProjection,
   usersProjection,
+  membershipStatusProjection,
   payolaLedgerProjection,
   artistsProjection,
   venuesProjection,

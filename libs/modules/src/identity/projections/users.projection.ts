@@ -9,39 +9,20 @@ async function update(db: Queryable, userId: string, assignments: string, values
 }
 
 /**
- * One row per account: what the auth check, the navigation bar and the profile show — account,
- * payment, identity check and Payola balance — so one read shows the whole user.
+ * One row per account: who the user is and their profile, as My Profile and the navigation bar show
+ * them. Identity's own events only, and the profile photo: media records the choice (ProfileImageSet)
+ * but the photo is part of the profile. Payment and identity check are membership's read model
+ * (membership_status), the balance is Payola's (payola_balances); permission checks read neither.
  */
 export const usersProjection = defineProjection<
   EventOfType<
-    | 'AccountCreated'
-    | 'PayolaAwarded'
-    | 'PaymentCompleted'
-    | 'MembershipStarted'
-    | 'MembershipEnded'
-    | 'KycSessionStarted'
-    | 'KycApproved'
-    | 'KycDeclined'
-    | 'KycExpired'
-    | 'ProfileUpdated'
-    | 'EmailChanged'
-    | 'UsernameChanged'
-    | 'SettingsChanged'
-    | 'ProfileImageSet'
+    'AccountCreated' | 'ProfileUpdated' | 'EmailChanged' | 'UsernameChanged' | 'SettingsChanged' | 'ProfileImageSet'
   >
 >({
   kind: 'projection',
   name: USERS_PROJECTION,
   eventTypes: [
     'AccountCreated',
-    'PayolaAwarded',
-    'PaymentCompleted',
-    'MembershipStarted',
-    'MembershipEnded',
-    'KycSessionStarted',
-    'KycApproved',
-    'KycDeclined',
-    'KycExpired',
     'ProfileUpdated',
     'EmailChanged',
     'UsernameChanged',
@@ -96,6 +77,29 @@ export const usersProjection = defineProjection<
       description: 'the profile photo (a checked, re-encoded image in object storage)',
       sql: 'alter table identity_users add column profile_image_url text',
     },
+    {
+      version: 4,
+      description:
+        'payment, identity check and balance move to the modules that own them (membership_status, payola_balances)',
+      sql: `alter table identity_users
+              drop column payola_balance,
+              drop column payment_completed,
+              drop column verification_payment_amount_cents,
+              drop column verification_payment_date,
+              drop column payment_method_last4,
+              drop column payment_method_brand,
+              drop column stripe_customer_id,
+              drop column stripe_subscription_id,
+              drop column founding_fan_number,
+              drop column monthly_member,
+              drop column verified,
+              drop column kyc_completed,
+              drop column veriff_session_id,
+              drop column veriff_status,
+              drop column veriff_decision_time,
+              drop column veriff_first_name,
+              drop column veriff_last_name`,
+    },
   ],
   async handle(events, db) {
     for (const event of events) {
@@ -106,48 +110,6 @@ export const usersProjection = defineProjection<
             `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)
              values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
             [data.userId, data.email, data.firstName, data.lastName, data.role, data.zipCode, event.recordedAt],
-          );
-          break;
-        }
-        case 'PayolaAwarded': {
-          const award = event.data;
-          await update(db, award.userId, 'payola_balance = payola_balance + $2', [award.amount]);
-          break;
-        }
-        case 'PaymentCompleted': {
-          const p = event.data;
-          await update(
-            db,
-            p.userId,
-            `payment_completed = true, verification_payment_amount_cents = $2, verification_payment_date = $3,
-             payment_method_last4 = $4, payment_method_brand = $5, stripe_customer_id = $6,
-             stripe_subscription_id = $7, founding_fan_number = $8`,
-            [p.amountCents, p.paidAt, p.cardLast4, p.cardBrand, p.customerId, p.subscriptionId, p.foundingFanNumber],
-          );
-          break;
-        }
-        case 'MembershipStarted':
-        case 'MembershipEnded':
-          await update(db, event.data.userId, 'monthly_member = $2', [event.type === 'MembershipStarted']);
-          break;
-        case 'KycSessionStarted': {
-          const k = event.data;
-          await update(
-            db,
-            k.userId,
-            "veriff_session_id = $2, veriff_status = case when veriff_status = 'approved' then 'approved' else 'pending' end",
-            [k.sessionId],
-          );
-          break;
-        }
-        case 'KycApproved': {
-          const k = event.data;
-          await update(
-            db,
-            k.userId,
-            `verified = true, kyc_completed = true, veriff_status = 'approved', veriff_session_id = $2,
-             veriff_decision_time = $3, veriff_first_name = $4, veriff_last_name = $5`,
-            [k.sessionId, k.decisionTime, k.firstName, k.lastName],
           );
           break;
         }
@@ -186,18 +148,6 @@ export const usersProjection = defineProjection<
         case 'ProfileImageSet':
           await update(db, event.data.userId, 'profile_image_url = $2', [mediaPath(event.data.mediaId)]);
           break;
-        case 'KycDeclined':
-        case 'KycExpired': {
-          const k = event.data;
-          const status = k.status === 'declined' || k.status === 'resubmission_requested' ? 'declined' : 'expired';
-          await update(
-            db,
-            k.userId,
-            'kyc_completed = false, veriff_status = $2, veriff_session_id = $3, veriff_decision_time = $4',
-            [status, k.sessionId, k.decisionTime],
-          );
-          break;
-        }
       }
     }
   },

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   DEFAULT_PRIVACY_SETTINGS,
@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
 import { InjectPool, type Pool } from '@app/platform';
+import { GetPayolaStats } from '../../../../payola/queries.js';
 import { standingFold, type Standing } from '../../../domain/standing.js';
 import { userFold, userStreamId } from '../../../domain/user.js';
 import { GetAuthUser } from './get-auth-user.query.js';
@@ -58,6 +59,9 @@ function toAuthUser(row: UserRow): TAuthUser {
   };
 }
 
+/** What identity's own read model holds: the rest is the standing (from the log) and the balance (Payola's). */
+type ProfileRow = Omit<UserRow, keyof ReturnType<typeof standingColumns> | 'payola_balance'>;
+
 function standingColumns(standing: Standing) {
   return {
     role: standing.role,
@@ -74,18 +78,23 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   constructor(
     @InjectPool() private readonly pool: Pool,
     @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   /**
    * The user as the auth check shows it and as every permission check decides on it. What the user
    * may do (role, payment, identity check, founding number) comes from the user's stream, the write
    * side, so a payment or an approval that answered 2xx is honoured by the very next request even
-   * while the worker lags; the rest (names, settings, balance) comes from the users projection.
+   * while the worker lags; names and settings come from identity's read model, the balance from Payola's.
    */
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
-    const [row, standing] = await Promise.all([this.projectedRow(userId), this.standing(userId)]);
+    const [row, standing, balance] = await Promise.all([
+      this.projectedRow(userId),
+      this.standing(userId),
+      this.balance(userId),
+    ]);
     if (!standing) return null;
-    if (row) return toAuthUser({ ...row, ...standingColumns(standing) });
+    if (row) return toAuthUser({ ...row, payola_balance: balance, ...standingColumns(standing) });
     // The projection may lag a moment behind a brand-new account: the stream is the truth.
     const { state } = await this.repository.load(userStreamId(userId), userFold);
     return state
@@ -94,7 +103,7 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
           email: state.email,
           first_name: state.firstName,
           last_name: state.lastName,
-          payola_balance: 0,
+          payola_balance: balance,
           username: state.username,
           phone: state.phone,
           profile_image_url: null,
@@ -106,15 +115,19 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
       : null;
   }
 
-  private async projectedRow(userId: string): Promise<UserRow | undefined> {
-    const { rows } = await this.pool.query<UserRow>(
-      `select id, email, first_name, last_name, role, payola_balance, payment_completed, founding_fan_number,
-              verified, kyc_completed, veriff_status, username, phone, profile_image_url, genres, privacy_settings,
+  private async projectedRow(userId: string): Promise<ProfileRow | undefined> {
+    const { rows } = await this.pool.query<ProfileRow>(
+      `select id, email, first_name, last_name, username, phone, profile_image_url, genres, privacy_settings,
               notification_settings
        from identity_users where id = $1`,
       [userId],
     );
     return rows[0];
+  }
+
+  /** Payola's read model answers it (payola_balances), through the query Payola exports. */
+  private async balance(userId: string): Promise<number> {
+    return (await this.queries.execute(new GetPayolaStats(userId))).currentBalance;
   }
 
   private async standing(userId: string): Promise<Standing | null> {
