@@ -30,15 +30,13 @@ describe("a write does not wait for another module's read model", () => {
     expect(user).toMatchObject({ paymentCompleted: true, verified: true, foundingFanNumber: expect.any(Number) });
     expect((await api.db.pool.query('select 1 from membership_status')).rows).toEqual([]);
 
-    const started = Date.now();
     const saved = await client.patch(`/api/users/${userId}`, { firstName: 'Quick', genres: ['Jazz'] });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ firstName: 'Quick', genres: ['Jazz'] });
-    // Not one of the stopped projections is named as pending, and the save did not sit out a wait for them.
+    // A wait for a stopped projector would time out and name it: none is named, so the save awaited none.
     expect(saved.headers[pending] ?? '').not.toMatch(
       new RegExp(`${MEMBERSHIP_STATUS_PROJECTION}|${PAYOLA_LEDGER_PROJECTION}`),
     );
-    expect(Date.now() - started).toBeLessThan(2000);
 
     // The balance shown is Payola's: the welcome bonus appears once its projector has run.
     expect((await client.get('/api/auth/check')).body.user.payolaBalance).toBe(0);
