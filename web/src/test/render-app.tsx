@@ -18,7 +18,8 @@ export async function renderRoute(path: string) {
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMs: 0,
   });
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms react per change, not per timer.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -6,7 +6,12 @@ import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PRIVACY_SETTINGS, type TAuthUser
 export const server = setupServer(
   // Signed out unless a test signs someone in.
   http.get('/api/auth/check', () => HttpResponse.json({ authenticated: false, user: null }, { status: 401 })),
+  // The captcha in its built-in test mode: ticking "I'm not a robot" gets this token.
+  http.get('/api/captcha', () => HttpResponse.json({ mode: 'test', siteKey: null })),
+  http.post('/api/captcha/test-token', () => HttpResponse.json({ token: CAPTCHA_TOKEN })),
 );
+
+export const CAPTCHA_TOKEN = 'captcha-token-1';
 
 /** A verified fan who has paid: what the main application's pages need. */
 export function memberUser(overrides: Partial<TAuthUser> = {}): TAuthUser {

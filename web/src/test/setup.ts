@@ -48,4 +48,8 @@ afterEach(() => {
     document.cookie = `${cookie.split('=')[0]!.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // Sonner removes a replaced toast 200 ms later by a timer: let it run while the DOM still exists.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+});
