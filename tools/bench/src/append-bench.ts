@@ -5,7 +5,8 @@ import { checkpoint, formatRate, log, timed, warmPool, withProgress } from './be
 
 /** Each appender cycles through its own few streams, appending at the version it last saw. */
 const STREAMS_PER_APPENDER = 16;
-const WARM_UP_OPERATIONS = 200;
+/** Unmeasured operations before each run: 200, or a fifth of a shorter run (the smoke's). */
+const warmUpOperations = (total: number) => Math.min(200, Math.ceil(total / 5));
 
 export interface ThroughputRun {
   concurrency: number;
@@ -52,7 +53,7 @@ async function measure(
   makeAppender: (appender: number, runId: string) => Operation,
 ): Promise<ThroughputRun> {
   await warmPool(pool, concurrency);
-  await runClosedLoop(concurrency, WARM_UP_OPERATIONS, (a) => makeAppender(a, `warm${concurrency}`));
+  await runClosedLoop(concurrency, warmUpOperations(total), (a) => makeAppender(a, `warm${concurrency}`));
   await checkpoint(pool);
   let done = 0;
   const { seconds } = await timed(() =>

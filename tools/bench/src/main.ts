@@ -16,6 +16,11 @@
  * BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
  * keeps the database afterwards, to look at query plans on the seeded data.
+ *
+ * `npm run bench -- --smoke` (or BENCH_SMOKE=1) runs every phase at tiny sizes in well under a minute,
+ * for `npm test`: its figures mean nothing (the targets are not judged), but a phase that fails (an
+ * error, a count that does not add up, an api answer that is not 200) makes it exit 1. The sizes
+ * above still override its own.
  */
 import os from 'node:os';
 import { EventStore } from '@app/event-store';
@@ -24,7 +29,7 @@ import { appendBench } from './append-bench.js';
 import { createBenchDatabase, DEFAULT_SERVER_URL, serverDescription, type BenchDatabase } from './bench-database.js';
 import { benchRegistry } from './bench-projection.js';
 import { catalogBench } from './catalog-bench.js';
-import { formatInt, log } from './bench-util.js';
+import { formatInt, log, useCheckpoints } from './bench-util.js';
 import { lagBench } from './lag-bench.js';
 import { projectionBench, replayBench } from './projection-bench.js';
 import { formatTable, writeJson, type BenchResults } from './report.js';
@@ -38,15 +43,34 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const APPEND_EVENTS = intFromEnv('BENCH_APPEND_EVENTS', 100_000);
-const REPLAY_EVENTS = intFromEnv('BENCH_REPLAY_EVENTS', 1_000_000);
-/** The ops CLI's replay batch size. */
-const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', 5000);
-const LAG_RATE = intFromEnv('BENCH_LAG_RATE', 500);
-const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', 15);
-const CATALOG_ARTISTS = intFromEnv('BENCH_ARTISTS', 100_000);
-const CATALOG_VENUES = intFromEnv('BENCH_VENUES', 100_000);
-const CATALOG_SECONDS = intFromEnv('BENCH_CATALOG_SECONDS', 8);
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of seconds, not "${raw}"`);
+  return value;
+}
+
+const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+/** The full run's size, or the smoke's. */
+const size = (full: number, smoke: number) => (SMOKE ? smoke : full);
+
+const APPEND_EVENTS = intFromEnv('BENCH_APPEND_EVENTS', size(100_000, 200));
+const REPLAY_EVENTS = intFromEnv('BENCH_REPLAY_EVENTS', size(1_000_000, 5000));
+/** The ops CLI's replay batch size (the smoke's is smaller, so its replay still takes several batches). */
+const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', size(5000, 1000));
+const LAG_RATE = intFromEnv('BENCH_LAG_RATE', size(500, 100));
+const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', size(15, 2));
+const CATALOG_ARTISTS = intFromEnv('BENCH_ARTISTS', size(100_000, 100));
+const CATALOG_VENUES = intFromEnv('BENCH_VENUES', size(100_000, 100));
+const CATALOG_SECONDS = intFromEnv('BENCH_CATALOG_SECONDS', size(8, 1));
+const CATALOG_CONCURRENCY = size(50, 8);
+/** Signing up is slow on purpose (password hashing): the smoke's load comes from two fans. */
+const CATALOG_VIEWERS = size(20, 2);
+/** Each catalogue scenario's warm-up before it is measured. */
+const CATALOG_WARM_UP_SECONDS = size(3, 0);
+/** See catalog-bench.ts: a pause between the seeding and the measuring. */
+const CATALOG_SETTLE_SECONDS = secondsFromEnv('BENCH_SETTLE_SECONDS', size(60, 0));
 const PHASES = new Set(
   (process.env.BENCH_PHASES || 'web,append,projection,replay,lag,catalog').split(',').map((p) => p.trim()),
 );
@@ -56,6 +80,8 @@ async function main(): Promise<number> {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const postgres = await serverDescription(serverUrl);
   log(`PostgreSQL ${postgres.server_version} at ${new URL(serverUrl).host}, Redis at ${new URL(redisUrl).host}`);
+  if (SMOKE) log('smoke run: every phase at tiny sizes; only errors count, the figures are not judged');
+  useCheckpoints(!SMOKE);
 
   let database: BenchDatabase | null = null;
   const pools: Pool[] = [];
@@ -176,7 +202,7 @@ async function main(): Promise<number> {
     await phase('catalog', async () => {
       log(
         `catalogue: ${formatInt(CATALOG_ARTISTS)} artists and ${formatInt(CATALOG_VENUES)} venues, ` +
-          `50 concurrent clients, ${CATALOG_SECONDS} s per scenario`,
+          `${CATALOG_CONCURRENCY} concurrent clients, ${CATALOG_SECONDS} s per scenario`,
       );
       results.catalog = await catalogBench({
         databaseUrl: database!.url,
@@ -184,9 +210,25 @@ async function main(): Promise<number> {
         logger,
         artists: CATALOG_ARTISTS,
         venues: CATALOG_VENUES,
-        concurrency: 50,
+        concurrency: CATALOG_CONCURRENCY,
         secondsPerScenario: CATALOG_SECONDS,
+        warmUpSeconds: CATALOG_WARM_UP_SECONDS,
+        settleSeconds: CATALOG_SETTLE_SECONDS,
+        viewers: CATALOG_VIEWERS,
       });
+      // Under the full load a few slow answers are the figures' business (a MISS); at the smoke's
+      // light load any answer but a 200 is an endpoint that is broken.
+      const failing = results.catalog.scenarios.filter((s) => s.ours.errors > 0 || s.ours.requests === 0);
+      if (SMOKE && failing.length > 0) {
+        throw new Error(
+          `the api failed requests: ${failing
+            .map((s) => `${s.name} (${s.ours.errors} of ${s.ours.requests}: ${JSON.stringify(s.ours.failures ?? {})})`)
+            .join(', ')}`,
+        );
+      }
+      if (SMOKE && results.catalog.apiErrorsLogged > 0) {
+        throw new Error(`the api logged ${results.catalog.apiErrorsLogged} errors (above)`);
+      }
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -199,7 +241,8 @@ async function main(): Promise<number> {
   }
 
   console.log(`\n${formatTable(results, REPLAY_EVENTS)}\n`);
-  const file = await writeJson(results, REPLAY_EVENTS);
+  // A smoke run leaves the last full run's figures where they are.
+  const file = await writeJson(results, REPLAY_EVENTS, SMOKE ? 'bench-smoke.json' : 'bench.json');
   log(`results written to ${file}`);
   return results.errors.length > 0 ? 1 : 0;
 }

@@ -1,15 +1,14 @@
 import { Queue, Worker } from 'bullmq';
-import { ConsumerRunner, createReadModelTables, EventStore } from '@app/event-store';
+import { ConsumerRunner, EventStore } from '@app/event-store';
+import { createRedis, ProjectionWakeup, QUEUES, type Logger, type Pool, type Redis } from '@app/platform';
 import {
-  createRedis,
-  ProjectionWakeup,
-  QUEUES,
-  withTransaction,
-  type Logger,
-  type Pool,
-  type Redis,
-} from '@app/platform';
-import { BENCH_TABLE, BENCH_TICK, benchProjection, benchRegistry, PAYLOAD } from './bench-projection.js';
+  BENCH_TABLE,
+  BENCH_TICK,
+  benchProjection,
+  benchRegistry,
+  migrateBenchTable,
+  PAYLOAD,
+} from './bench-projection.js';
 import { formatInt, log, percentile, sleep } from './bench-util.js';
 
 export interface LagResult {
@@ -112,7 +111,7 @@ export async function lagBench(options: {
   try {
     // The API's enqueueing connection is long connected when appends arrive; it fails fast while not.
     await connected(enqueueConnection);
-    await withTransaction(projectorPool, (client) => createReadModelTables(client, benchProjection));
+    await migrateBenchTable(projectorPool);
     // Start from the head, like a worker that is up to date when traffic begins.
     await runner.catchUp();
     await runner.start();

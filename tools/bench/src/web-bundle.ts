@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './bench-util.js';
 
 /**
  * The landing page's JavaScript budget, measured by web/scripts/bench-bundle.mjs (also
@@ -33,8 +34,7 @@ interface BundleBenchScript {
 
 /** Measures web/dist (or WEB_DIST_DIR), as built: this builds nothing. */
 export async function webBundleBench(): Promise<{ result: WebBundleResult; report: string }> {
-  // worker/dist/bench/ (or worker/src/bench/ under jest) -> the repository root.
-  const script = path.resolve(import.meta.dirname, '../../../web/scripts/bench-bundle.mjs');
+  const script = path.join(REPO_ROOT, 'web/scripts/bench-bundle.mjs');
   const bench = (await import(pathToFileURL(script).href)) as BundleBenchScript;
   const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : undefined;
   const result = bench.measureLandingBundle(distDir);

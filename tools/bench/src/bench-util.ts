@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from '@app/platform';
 
 const benchStarted = performance.now();
+
+/** tools/bench/dist/ (or tools/bench/src/ under jest) -> the repository root. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export { sleep };
 
@@ -54,9 +58,19 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   return sorted[rank - 1]!;
 }
 
+let checkpoints = true;
+
+/**
+ * Whether checkpoint() runs. The smoke turns it off: a CHECKPOINT flushes the whole server's dirty
+ * buffers, seconds on a server other test runs share, and the smoke's figures need no clean start.
+ */
+export function useCheckpoints(enabled: boolean): void {
+  checkpoints = enabled;
+}
+
 /** Flushes dirty buffers so one run's checkpoint does not land in the next run's timing (needs superuser; optional). */
 export async function checkpoint(pool: Pool): Promise<void> {
-  await pool.query('checkpoint').catch(() => undefined);
+  if (checkpoints) await pool.query('checkpoint').catch(() => undefined);
 }
 
 /** Opens `count` pooled connections now, so connection setup is not timed. */

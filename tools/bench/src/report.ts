@@ -1,11 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppendComparison } from './append-bench.js';
 import { CATALOG_TARGETS, type CatalogBenchResult } from './catalog-bench.js';
 import type { LagResult } from './lag-bench.js';
 import type { ProjectionComparison, ReplayComparison } from './projection-bench.js';
-import { formatInt, formatRate } from './bench-util.js';
+import { formatInt, formatRate, REPO_ROOT } from './bench-util.js';
 import { formatKb, type WebBundleResult } from './web-bundle.js';
 
 export interface Machine {
@@ -202,17 +201,15 @@ export function formatTable(results: BenchResults, replayTarget: number): string
     const { catalog } = results;
     lines.push(
       `catalogue load: ${catalog.apiProcesses} api process(es) sharing ${catalog.poolSize} connections, ` +
-        `load from ${catalog.loadGenerator}, 20 signed-in fans.`,
+        `load from ${catalog.loadGenerator}, ${catalog.viewers} signed-in fans.`,
     );
   }
   for (const error of results.errors) lines.push(`ERROR in ${error.phase}: ${error.message}`);
   return lines.join('\n');
 }
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export async function writeJson(results: BenchResults, replayTarget: number): Promise<string> {
-  const file = path.join(REPO_ROOT, '.reports', 'bench.json');
+export async function writeJson(results: BenchResults, replayTarget: number, fileName: string): Promise<string> {
+  const file = path.join(REPO_ROOT, '.reports', fileName);
   await mkdir(path.dirname(file), { recursive: true });
   const summary = rows(results, replayTarget).map(({ metric, ours, baseline, ratio, target, verdict: v }) => ({
     metric,

@@ -19,6 +19,12 @@ async function main(): Promise<void> {
   const run = async (seconds: number) => {
     const latencies: number[] = [];
     let errors = 0;
+    /** What the failed requests got: a status code, or 'no answer'. */
+    const failures: Record<string, number> = {};
+    const fail = (what: string) => {
+      errors++;
+      failures[what] = (failures[what] ?? 0) + 1;
+    };
     const started = performance.now();
     const deadline = started + seconds * 1000;
     await Promise.all(
@@ -27,15 +33,15 @@ async function main(): Promise<void> {
           const path = paths[Math.floor(Math.random() * paths.length)]!;
           const cookie = cookies[Math.floor(Math.random() * cookies.length)]!;
           const t0 = performance.now();
-          const ok = await http.request({ method: 'GET', path, headers: { cookie } }).then(
+          const status = await http.request({ method: 'GET', path, headers: { cookie } }).then(
             async (response) => {
               await response.body.arrayBuffer();
-              return response.statusCode === 200;
+              return String(response.statusCode);
             },
-            () => false,
+            () => 'no answer',
           );
           latencies.push(performance.now() - t0);
-          if (!ok) errors++;
+          if (status !== '200') fail(status);
         }
       }),
     );
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
       p50Ms: percentile(latencies, 0.5),
       p99Ms: percentile(latencies, 0.99),
       errors,
+      failures,
     };
   };
   await run(Number(warmUpArg));

@@ -4,6 +4,8 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import nodePath from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import {
   createDomainEventRegistry,
@@ -31,9 +33,9 @@ import {
   venuesProjection,
 } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { createPool, preparedStatement, withTransaction, type Logger, type Pool } from '@app/platform';
-import { checkpoint, formatInt, log, percentile, sleep } from './bench-util.js';
-import { REPO_ROOT } from './report.js';
+import { checkpoint, formatInt, log, percentile, REPO_ROOT, sleep } from './bench-util.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -51,6 +53,8 @@ export interface LatencyFigures {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** What failed requests got (a status code, or 'no answer'), where the load generator tells. */
+  failures?: Record<string, number>;
 }
 
 export interface CatalogScenarioResult {
@@ -72,14 +76,14 @@ export interface CatalogBenchResult {
   secondsPerScenario: number;
   poolSize: number;
   apiProcesses: number;
+  viewers: number;
+  /** Lines the api logged at error level during the phase: none is expected. */
+  apiErrorsLogged: number;
   loadGenerator: LoadGenerator;
   scenarios: CatalogScenarioResult[];
 }
 
 export const CATALOG_TARGETS = { p99Ms: 50, ratio: 0.5 } as const;
-
-/** How many signed-in fans the load comes from (each request carries one of their sessions). */
-const VIEWERS = 20;
 
 const SYLLABLES = [
   'ka',
@@ -208,7 +212,17 @@ async function unusedPort(): Promise<number> {
 interface ApiProcess {
   baseUrl: string;
   child: ChildProcess;
+  /** Lines the api logged at error level or above so far (pino's levels 50 and 60). */
+  errorsLogged(): number;
   stop(): Promise<void>;
+}
+
+/** Passes a child's output through line by line, calling `onError` for each line logged at error or fatal. */
+function passThrough(from: Readable, to: NodeJS.WriteStream, onError: () => void): void {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+    if (/"level":(50|60)\b/.test(line)) onError();
+    to.write(`${line}\n`);
+  });
 }
 
 /**
@@ -245,8 +259,12 @@ async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: 
       SESSION_SECRET: `bench-session-secret-${randomUUID()}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let errors = 0;
+  passThrough(child.stdout!, process.stdout, () => errors++);
+  passThrough(child.stderr!, process.stderr, () => errors++);
+  const errorsLogged = () => errors;
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -259,7 +277,7 @@ async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: 
       (r) => r.status < 500,
       () => false,
     );
-    if (ok) return { baseUrl, child, stop };
+    if (ok) return { baseUrl, child, errorsLogged, stop };
     await sleep(100);
   }
   await stop();
@@ -334,13 +352,14 @@ export type LoadGenerator = 'wrk' | 'undici';
  * The api under load from a process of its own: wrk when installed, else http-load.ts (undici's client;
  * fetch() would cost the load generator, which shares the cores, several times more CPU). Keep-alive
  * connections, one per client, each request a path drawn from the scenario's (2,000 unless `paths`
- * says) with the cookies of one of the viewers; a 3 s warm-up first.
+ * says) with the cookies of one of the viewers; a warm-up of `warmUpSeconds` first.
  */
 async function loadApi(
   generator: LoadGenerator,
   baseUrl: string,
   cookies: string[],
   concurrency: number,
+  warmUpSeconds: number,
   seconds: number,
   path: () => string,
   paths = 2000,
@@ -360,11 +379,11 @@ async function loadApi(
         const { stdout } = await execFileAsync('wrk', args, { env, maxBuffer: 1 << 20 });
         return JSON.parse(stdout.trim().split('\n').at(-1)!) as LatencyFigures;
       };
-      await run(3);
+      if (warmUpSeconds > 0) await run(warmUpSeconds);
       return await run(seconds);
     }
-    const script = nodePath.join(REPO_ROOT, 'worker/dist/bench/http-load.js');
-    const args = [script, baseUrl, String(concurrency), '3', String(seconds), cookiesFile, pathsFile];
+    const script = nodePath.join(import.meta.dirname, 'http-load.js');
+    const args = [script, baseUrl, String(concurrency), String(warmUpSeconds), String(seconds), cookiesFile, pathsFile];
     const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 1 << 20 });
     return JSON.parse(stdout) as LatencyFigures;
   } finally {
@@ -406,6 +425,12 @@ export interface CatalogBenchOptions {
   venues: number;
   concurrency: number;
   secondsPerScenario: number;
+  /** Each scenario's unmeasured warm-up (api and bare SQL alike); 0: none. */
+  warmUpSeconds: number;
+  /** The pause between seeding and measuring; 0: none. */
+  settleSeconds: number;
+  /** How many signed-in fans the load comes from (each request carries one of their sessions). */
+  viewers: number;
 }
 
 const CITIES = [
@@ -456,9 +481,13 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
   // The api's default pool size; the bare baseline gets the same number of connections.
   const poolSize = 10;
   const pool = createPool({ connectionString: databaseUrl, max: poolSize, applicationName: 'payola-bench-catalog' });
+  // The read models the api reads while the bench signs up and loads it, migrated before it starts
+  // as the worker has them on a live database (the auth check reads the users and Payola's).
+  await migrateReadModels(pool, [usersProjection, payolaLedgerProjection, artistsProjection, venuesProjection]);
+  const apiStarted = performance.now();
   const api = await startApiProcess(databaseUrl, options.redisUrl, poolSize);
+  log(`  api answering in ${((performance.now() - apiStarted) / 1000).toFixed(1)} s`);
   try {
-    await migrateReadModels(pool, [usersProjection, artistsProjection, venuesProjection]);
     // Signed-in fans asking at once, each with artists, votes and favourites of their own. The users
     // projection runs meanwhile, as the worker would: sign-up waits for it (read-your-writes).
     const users = new ConsumerRunner(pool, usersProjection, {
@@ -469,18 +498,23 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     });
     await users.start();
     const viewers = [];
+    const signUpStarted = performance.now();
     try {
-      for (let i = 0; i < VIEWERS; i++) viewers.push(await signUp(api.baseUrl));
+      for (let i = 0; i < options.viewers; i++) viewers.push(await signUp(api.baseUrl));
     } finally {
       await users.stop();
     }
+    log(`  ${options.viewers} fans signed up in ${((performance.now() - signUpStarted) / 1000).toFixed(1)} s`);
     const viewer = viewers[0]!;
     const cookies = viewers.map((v) => v.cookie);
     const generator: LoadGenerator = (await wrkAvailable()) ? 'wrk' : 'undici';
     const store = new EventStore(pool, createDomainEventRegistry());
 
     log(`  seeding ${formatInt(artistCount)} artists with votes and favourites (events through the event store)`);
-    const fans = [...viewers.map((v) => v.userId), ...Array.from({ length: 1000 - VIEWERS }, () => randomUUID())];
+    const fans = [
+      ...viewers.map((v) => v.userId),
+      ...Array.from({ length: 1000 - options.viewers }, () => randomUUID()),
+    ];
     const ids: string[] = [];
     const names: string[] = [];
     let votes = 0;
@@ -591,10 +625,9 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
     // Minutes of seeding at full load leave the machine slower for a while (the same load measured
     // 30-40% fewer requests/s right after the seeding than on the settled database): a pause first, so
     // the figures are of the serving, not of the seeding's wake. BENCH_SETTLE_SECONDS=0 skips it.
-    const settle = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
-    if (settle > 0) {
-      log(`  settling for ${settle} s`);
-      await sleep(settle * 1000);
+    if (options.settleSeconds > 0) {
+      log(`  settling for ${options.settleSeconds} s`);
+      await sleep(options.settleSeconds * 1000);
     }
 
     // The same statements as the api, prepared the same way (preparedStatement).
@@ -702,11 +735,12 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
         api.baseUrl,
         cookies,
         concurrency,
+        options.warmUpSeconds,
         secondsPerScenario,
         scenario.path,
         scenario.paths,
       );
-      await load(concurrency, 1, () => scenario.baseline()());
+      if (options.warmUpSeconds > 0) await load(concurrency, 1, () => scenario.baseline()());
       const baseline = await load(concurrency, secondsPerScenario, () => scenario.baseline()());
       const result = { name: scenario.name, ours, baseline, ratio: ours.perSecond / baseline.perSecond };
       results.push(result);
@@ -729,6 +763,8 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
       secondsPerScenario,
       poolSize,
       apiProcesses: apiProcesses(),
+      viewers: options.viewers,
+      apiErrorsLogged: api.errorsLogged(),
       loadGenerator: generator,
       scenarios: results,
     };

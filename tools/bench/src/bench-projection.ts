@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, EventRegistry } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
+import { defineProjection, migrateReadModels } from '@app/event-store';
+import type { Pool } from '@app/platform';
 
 export const BENCH_TICK = 'bench.Tick' as const;
 
@@ -64,3 +65,13 @@ export const benchProjection = defineProjection<{ type: typeof BENCH_TICK; data:
     projectedCounter.value += events.length;
   },
 });
+
+/**
+ * Brings the bench table up to date through the read-model migration runner, as the worker does for
+ * its projections: each phase calls it, and a table an earlier phase created (or a replay swapped in)
+ * is left as it is. Applying the migrations bare in every phase failed every phase after the first
+ * with 'relation "bench_rows" already exists' once the table's definition became a versioned migration.
+ */
+export async function migrateBenchTable(pool: Pool): Promise<void> {
+  await migrateReadModels(pool, [benchProjection]);
+}
