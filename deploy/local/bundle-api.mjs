@@ -61,12 +61,10 @@ export async function bundleApi(root) {
       'sharp',
       '@node-rs/argon2',
       'pg-native',
-      // Optional packages Nest and others look for at run time, and migrations, which the api never runs.
+      // Optional packages Nest and others look for at run time.
       /^@nestjs\/(microservices|websockets|platform-socket\.io|platform-fastify)(\/|$)/,
       'class-transformer',
       'class-validator',
-      /^@mikro-orm\//,
-      'kysely',
     ],
     output: {
       dir: fresh,
