@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ARTIST_LIST_NEXT_CURSOR_HEADER, createDomainEventRegistry } from '@app/contracts';
-import { EventStore, verifyProjection } from '@app/event-store';
+import { ARTIST_LIST_NEXT_CURSOR_HEADER } from '@app/contracts';
+import { verifyProjection } from '@app/event-store';
 import { artistsProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpMember } from './members.js';
 
@@ -37,9 +37,7 @@ describe('artists: lists, search, profiles and suggestions (real PostgreSQL and 
   const names = (body: { name: string }[]) => body.map((a) => a.name);
 
   beforeAll(async () => {
-    api = await startApi([usersProjection, payolaLedgerProjection, artistsProjection], {}, (pool) => [
-      createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry())),
-    ]);
+    api = await startApi([usersProjection, payolaLedgerProjection, artistsProjection]);
     adder = await signUpMember(api);
     other = await signUpMember(api);
     ids.bjork = await add(adder.client, artist('Björk', { genre: 'Electronic', artistType: 'Solo Artist' }));

@@ -3,7 +3,7 @@ import { createDomainEventRegistry, type TRole } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { artistsProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpMember } from './members.js';
 
@@ -27,11 +27,7 @@ describe('artists: add, verify, vote, favourite (real PostgreSQL and Redis)', ()
 
   beforeAll(async () => {
     // Many fans sign up from one address here: room under the per-address sign-up limit.
-    api = await startApi(
-      [usersProjection, payolaLedgerProjection, artistsProjection],
-      { RATE_LIMIT_FACTOR: '10' },
-      (pool) => [createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry()))],
-    );
+    api = await startApi([usersProjection, payolaLedgerProjection, artistsProjection], { RATE_LIMIT_FACTOR: '10' });
     store = new EventStore(api.db.pool, createDomainEventRegistry());
   });
   afterAll(() => api.close());

@@ -3,7 +3,7 @@ import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 
 const COPIES = 10;
@@ -16,9 +16,7 @@ describe('doubled writes: the first answer or a clear 4xx, never a 5xx', () => {
   let api: ApiHarness;
   let store: EventStore;
   beforeAll(async () => {
-    api = await startApi([usersProjection, payolaLedgerProjection, venuesProjection], {}, (pool) => [
-      createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry())),
-    ]);
+    api = await startApi([usersProjection, payolaLedgerProjection, venuesProjection]);
     store = new EventStore(api.db.pool, createDomainEventRegistry());
   });
   afterAll(() => api.close());
@@ -29,7 +27,9 @@ describe('doubled writes: the first answer or a clear 4xx, never a 5xx', () => {
     const failures = answers.filter((a) => a.status >= 500);
     expect(failures.map((a) => [a.status, a.body])).toEqual([]);
   };
-  const typesOn = async (userId: string) => (await store.readStream(`user-${userId}`)).map((e) => e.type);
+  /** The event types on one of the user's streams: `user` (identity), `payment`, `identity-check`, `payola`. */
+  const typesOn = async (owner: string, userId: string) =>
+    (await store.readStream(`${owner}-${userId}`)).map((e) => e.type);
 
   it('sign-up, payment intent, test payment, identity session and decision, each sent 10 times at once', async () => {
     const email = `doubled-${randomUUID()}@example.com`;
@@ -72,7 +72,7 @@ describe('doubled writes: the first answer or a clear 4xx, never a 5xx', () => {
     );
     noServerErrors(payments);
     expect(payments.some((a) => a.status === 200)).toBe(true);
-    expect((await typesOn(userId)).filter((t) => t === 'PaymentCompleted')).toHaveLength(1);
+    expect((await typesOn('payment', userId)).filter((t) => t === 'PaymentCompleted')).toHaveLength(1);
 
     const sessions = await copies(() => client.post('/api/kyc/session'));
     noServerErrors(sessions);
@@ -80,8 +80,14 @@ describe('doubled writes: the first answer or a clear 4xx, never a 5xx', () => {
     const decisions = await copies(() => client.post('/api/kyc/test-decision', { decision: 'approved' }));
     noServerErrors(decisions);
     expect(decisions.some((a) => a.status === 200)).toBe(true);
-    expect((await typesOn(userId)).filter((t) => t === 'KycApproved')).toHaveLength(1);
-    expect((await client.get('/api/auth/check')).body.user).toMatchObject({ paymentCompleted: true, verified: true });
+    expect((await typesOn('identity-check', userId)).filter((t) => t === 'KycApproved')).toHaveLength(1);
+    // The approval's +1000 is paid with it, once.
+    expect(await typesOn('payola', userId)).toEqual(['PayolaAwarded']);
+    expect((await client.get('/api/auth/check')).body.user).toMatchObject({
+      paymentCompleted: true,
+      verified: true,
+      payolaBalance: 1000,
+    });
 
     // Profile saves: one change, told the same way each time.
     const saves = await copies(() =>
@@ -89,7 +95,7 @@ describe('doubled writes: the first answer or a clear 4xx, never a 5xx', () => {
     );
     noServerErrors(saves);
     expect(saves.map((a) => a.status)).toEqual(Array(COPIES).fill(200));
-    expect((await typesOn(userId)).filter((t) => t === 'UsernameChanged')).toHaveLength(1);
+    expect((await typesOn('user', userId)).filter((t) => t === 'UsernameChanged')).toHaveLength(1);
 
     // A venue saved again by its adder, 10 times at once.
     const name = `Doubled Hall ${randomUUID().slice(0, 6)}`;

@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { testModeSecret } from '@app/modules/membership';
 import { startApi, TEST_SESSION_SECRET, type ApiHarness, type Client } from './api-harness.js';
 
@@ -49,9 +49,9 @@ function helpers(harness: () => Harness) {
       });
       return { browser, userId: body.userId };
     },
-    /** Payment is another module's job: its event is appended directly here. */
-    async pay(userId: string): Promise<void> {
-      await harness().store.append(`user-${userId}`, 'any', [
+    /** Payment is another part's job: its event is appended directly here (by default, to its stream). */
+    async pay(userId: string, streamId = `payment-${userId}`): Promise<void> {
+      await harness().store.append(streamId, 'any', [
         {
           type: 'PaymentCompleted',
           data: {
@@ -78,7 +78,7 @@ function helpers(harness: () => Harness) {
         .send(raw);
     },
     async kycEvents(userId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
-      const events = await harness().store.readStream(`user-${userId}`);
+      const events = await harness().store.readStream(`identity-check-${userId}`);
       return events
         .filter((e) => e.type.startsWith('Kyc'))
         .map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
@@ -91,9 +91,7 @@ describe('identity verification in test mode (real PostgreSQL and Redis)', () =>
   const { signUp, pay, webhook, kycEvents } = helpers(() => harness);
 
   beforeAll(async () => {
-    const api = await startApi([usersProjection, payolaLedgerProjection], {}, (pool) => [
-      createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry())),
-    ]);
+    const api = await startApi([usersProjection, payolaLedgerProjection]);
     harness = { api, store: new EventStore(api.db.pool, createDomainEventRegistry()) };
   });
   afterAll(() => harness.api.close());
@@ -242,14 +240,58 @@ describe('identity verification in test mode (real PostgreSQL and Redis)', () =>
     expect((await kycEvents(userId)).map((e) => e.type)).toEqual(['KycSessionStarted', 'KycDeclined']);
   });
 
-  it('records a decision once when Veriff delivers it several times at the same moment', async () => {
-    const { userId, sessionId } = await paidUserWithSession('fan');
+  it('records an approval and its +1000 once when Veriff delivers it 10 times at the same moment', async () => {
+    const { browser, userId, sessionId } = await paidUserWithSession('fan');
     const raw = decisionBody(sessionId, userId, 'approved');
     const headers = { 'x-hmac-signature': sign(raw, TEST_MODE_SECRET) };
-    const responses = await Promise.all(Array.from({ length: 5 }, () => webhook(raw, headers)));
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(responses.filter((r) => r.body.duplicate)).toHaveLength(4);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => webhook(raw, headers)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(responses.filter((r) => r.body.duplicate)).toHaveLength(9);
     expect((await kycEvents(userId)).map((e) => e.type)).toEqual(['KycSessionStarted', 'KycApproved']);
+    // Paid in the approval's transaction, under the key the worker's reactor used before (ADR 0003).
+    const awards = await harness.store.readStream(`payola-${userId}`);
+    expect(awards.map((e) => e.data)).toEqual([
+      expect.objectContaining({ rule: 'identity-verified', amount: 1000, source: 'identity-verified' }),
+    ]);
+    expect((await browser.get('/api/payola/stats')).body).toEqual({ currentBalance: 1000, totalEarned: 1000 });
+  });
+
+  it('pays no reward for the approval of an artist', async () => {
+    const { browser, userId, sessionId } = await paidUserWithSession('artist');
+    const raw = decisionBody(sessionId, userId, 'approved');
+    expect((await webhook(raw, { 'x-hmac-signature': sign(raw, TEST_MODE_SECRET) })).status).toBe(200);
+    expect((await browser.get('/api/auth/check')).body.user).toMatchObject({ verified: true, payolaBalance: 0 });
+    expect(await harness.store.readStream(`payola-${userId}`)).toEqual([]);
+  });
+
+  it("still honours a payment and a check recorded on the user's stream before the split", async () => {
+    // Before ADR 0004 both were appended to `user-<id>`; events are never moved.
+    const paidBefore = await signUp('fan');
+    await pay(paidBefore.userId, `user-${paidBefore.userId}`);
+    expect((await paidBefore.browser.post('/api/kyc/session')).status).toBe(200);
+    expect((await paidBefore.browser.get('/api/auth/check')).body.user).toMatchObject({ paymentCompleted: true });
+
+    const approvedBefore = await signUp('fan');
+    await pay(approvedBefore.userId, `user-${approvedBefore.userId}`);
+    await harness.store.append(`user-${approvedBefore.userId}`, 'any', [
+      {
+        type: 'KycApproved',
+        data: {
+          userId: approvedBefore.userId,
+          sessionId: randomUUID(),
+          decisionTime: new Date().toISOString(),
+          firstName: 'Kim',
+          lastName: 'Deal',
+        },
+      },
+    ]);
+    expect((await approvedBefore.browser.get('/api/kyc/status')).body).toEqual({
+      veriffStatus: 'approved',
+      verified: true,
+      kycCompleted: true,
+    });
+    expect((await approvedBefore.browser.get('/api/auth/check')).body.user).toMatchObject({ verified: true });
+    expect((await approvedBefore.browser.post('/api/kyc/session')).status).toBe(409);
   });
 
   it('refuses a decision whose vendorData names another user, and ignores review and unknown sessions', async () => {

@@ -3,7 +3,7 @@ import { EventStore } from '@app/event-store';
 import { artistsProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { cleanupUnattachedMedia, mediaProjection } from '@app/modules/media';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { loadConfig, S3ObjectStorage } from '@app/platform';
 import sharp from 'sharp';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
@@ -39,9 +39,7 @@ describe('media: uploads to S3-protocol storage, checks, fan messages, profile p
   const storage = new S3ObjectStorage(loadConfig({ ...process.env, DATABASE_URL: 'postgres://unused' }));
 
   beforeAll(async () => {
-    api = await startApi([usersProjection, payolaLedgerProjection, artistsProjection, mediaProjection], {}, (pool) => [
-      createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry())),
-    ]);
+    api = await startApi([usersProjection, payolaLedgerProjection, artistsProjection, mediaProjection]);
     store = new EventStore(api.db.pool, createDomainEventRegistry());
   });
   afterAll(() => api.close());

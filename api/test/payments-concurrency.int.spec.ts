@@ -19,7 +19,7 @@ describe('duplicate reports of one payment at once (test mode, real PostgreSQL)'
   async function streamTypes(userId: string): Promise<string[]> {
     const { rows } = await api.db.pool.query<{ type: string }>(
       'select type from events where stream_id = $1 order by global_position',
-      [`user-${userId}`],
+      [`payment-${userId}`],
     );
     return rows.map((r) => r.type);
   }

@@ -103,7 +103,7 @@ describe('Stripe configured: a payment intent paid with another amount or curren
     (
       await api.db.pool.query<{ type: string }>(
         "select type from events where stream_id = $1 and type like 'Payment%' order by global_position",
-        [`user-${userId}`],
+        [`payment-${userId}`],
       )
     ).rows.map((r) => r.type);
 

@@ -101,7 +101,7 @@ describe('verification payment with Stripe configured (a local Stripe stand-in, 
     const completed = () =>
       api.db.pool.query<{ data: { amountCents: number; cardLast4: string; cardBrand: string } }>(
         "select data from events where stream_id = $1 and type = 'PaymentCompleted'",
-        [`user-${userId}`],
+        [`payment-${userId}`],
       );
     expect((await completed()).rows.map((r) => r.data)).toMatchObject([
       { amountCents: 1000, cardLast4: '4242', cardBrand: 'visa' },

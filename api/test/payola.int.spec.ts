@@ -1,16 +1,15 @@
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { signUpAccount, signUpMember } from './members.js';
 
 describe('GET /api/payola/stats and /api/payola/history', () => {
   let api: ApiHarness;
 
   beforeAll(async () => {
-    api = await startApi([usersProjection, payolaLedgerProjection], {}, (pool) => [
-      createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry())),
-    ]);
+    api = await startApi([usersProjection, payolaLedgerProjection]);
   });
   afterAll(() => api.close());
 
@@ -24,45 +23,10 @@ describe('GET /api/payola/stats and /api/payola/history', () => {
   }
 
   it('shows the signed-in fan their own balance and history, and nobody else', async () => {
-    const fan = api.client();
-    const { body } = await fan.post('/api/create-account', {
-      email: 'payola-fan@example.com',
-      password: 'correct horse 1',
-      firstName: 'Pay',
-      lastName: 'Ola',
-      role: 'fan',
-      zipCode: '10001',
-    });
-    const other = api.client();
-    await other.post('/api/create-account', {
-      email: 'other@example.com',
-      password: 'correct horse 1',
-      firstName: 'Other',
-      lastName: 'Fan',
-      role: 'fan',
-      zipCode: '10001',
-    });
-    expect((await fan.get('/api/payola/stats')).body).toEqual({ currentBalance: 0, totalEarned: 0 });
-
-    const store = new EventStore(api.db.pool, createDomainEventRegistry());
-    await store.append(`user-${body.userId}`, 'any', [
-      {
-        type: 'KycApproved',
-        data: {
-          userId: body.userId,
-          sessionId: 's1',
-          decisionTime: new Date().toISOString(),
-          firstName: 'Pay',
-          lastName: 'Ola',
-        },
-      },
-    ]);
-
-    const stats = await eventually(
-      async () => (await fan.get('/api/payola/stats')).body,
-      (s) => s.currentBalance === 1000,
-    );
-    expect(stats).toEqual({ currentBalance: 1000, totalEarned: 1000 });
+    const { client: other } = await signUpAccount(api);
+    // Paid and approved through the product's path: the approval's answer already shows the reward.
+    const { client: fan } = await signUpMember(api);
+    expect((await fan.get('/api/payola/stats')).body).toEqual({ currentBalance: 1000, totalEarned: 1000 });
     const history = await fan.get('/api/payola/history');
     expect(history.body).toEqual([
       {
@@ -75,11 +39,7 @@ describe('GET /api/payola/stats and /api/payola/history', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
-    const check = await eventually(
-      async () => (await fan.get('/api/auth/check')).body,
-      (c) => c.user?.payolaBalance === 1000,
-    );
-    expect(check.user.payolaBalance).toBe(1000);
+    expect((await fan.get('/api/auth/check')).body.user.payolaBalance).toBe(1000);
 
     expect((await other.get('/api/payola/stats')).body).toEqual({ currentBalance: 0, totalEarned: 0 });
     expect((await other.get('/api/payola/history')).body).toEqual([]);

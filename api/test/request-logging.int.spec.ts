@@ -219,7 +219,7 @@ describe('request logs and request ids (the built api and worker)', () => {
     const decided = await browser.send('POST', '/api/kyc/test-decision', { decision: 'approved' }, approval);
     expect(decided.status).toBe(200);
     expect(await eventOf('KycApproved', approval)).toMatchObject({ requestId: approval });
-    // The worker's verification-reward reactor pays +1000 on behalf of the approval's request.
+    // The approval's transaction pays +1000, so the reward carries the approval's request id too.
     await waitUntil('the reward', () => eventOf('PayolaAwarded', approval));
 
     // A controller that names the id itself (@RequestId()) records the same id.

@@ -3,7 +3,7 @@ import { createDomainEventRegistry, type TRole } from '@app/contracts';
 import { EventStore, verifyProjection } from '@app/event-store';
 import { venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpMember } from './members.js';
 
@@ -32,9 +32,7 @@ describe('venues: add, duplicates, update, confirm, vote, favourite, lists (real
   let store: EventStore;
 
   beforeAll(async () => {
-    api = await startApi([usersProjection, payolaLedgerProjection, venuesProjection], {}, (pool) => [
-      createVerificationRewardReactor(new EventStore(pool, createDomainEventRegistry())),
-    ]);
+    api = await startApi([usersProjection, payolaLedgerProjection, venuesProjection]);
     store = new EventStore(api.db.pool, createDomainEventRegistry());
   });
   afterAll(() => api.close());

@@ -8,7 +8,7 @@ import {
   listenerInvitationsReactor,
   milestoneProgressProjection,
 } from '@app/modules/outreach';
-import { createVerificationRewardReactor, payolaLedgerProjection } from '@app/modules/payola';
+import { payolaLedgerProjection } from '@app/modules/payola';
 
 /** Every projection: the worker keeps them up to date; the ops CLI rebuilds them. */
 export const projections: readonly Projection[] = [
@@ -24,10 +24,5 @@ export const projections: readonly Projection[] = [
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */
 export function createLogConsumers(store: EventStore): LogConsumer[] {
-  return [
-    ...projections,
-    createVerificationRewardReactor(store),
-    createMilestoneRecorderReactor(store),
-    listenerInvitationsReactor,
-  ];
+  return [...projections, createMilestoneRecorderReactor(store), listenerInvitationsReactor];
 }

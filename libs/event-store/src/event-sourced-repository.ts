@@ -45,6 +45,8 @@ export interface ExecuteOptions {
    * aborts the caller, which retries its whole batch. The caller notifies after its commit.
    */
   client?: Queryable;
+  /** Streams folded in besides `streamId` (see `loadStream`); never checked against a version. */
+  alsoRead?: readonly string[];
 }
 
 export interface Executed<R> {
@@ -68,8 +70,13 @@ export class EventSourcedRepository {
     private readonly waiter: ProjectionWaiter,
   ) {}
 
-  load<S, E extends EventEnvelope>(streamId: string, fold: Fold<S, E>, db: Queryable = this.pool): Promise<Loaded<S>> {
-    return loadStream(this.store, db, streamId, fold);
+  load<S, E extends EventEnvelope>(
+    streamId: string,
+    fold: Fold<S, E>,
+    db: Queryable = this.pool,
+    alsoRead: readonly string[] = [],
+  ): Promise<Loaded<S>> {
+    return loadStream(this.store, db, streamId, fold, alsoRead);
   }
 
   async execute<S, E extends EventEnvelope, R>(
@@ -78,12 +85,15 @@ export class EventSourcedRepository {
     decide: (state: S, tx: Queryable) => Decided<E, R> | Promise<Decided<E, R>>,
     options: ExecuteOptions = {},
   ): Promise<Executed<R>> {
-    if (options.client) return decideAndAppend(this.store, options.client, streamId, fold, decide, options.metadata);
+    const { alsoRead = [] } = options;
+    if (options.client) {
+      return decideAndAppend(this.store, options.client, streamId, fold, decide, options.metadata, alsoRead);
+    }
     const maxAttempts = options.maxAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
       try {
         const executed = await withTransaction(this.pool, (client) =>
-          decideAndAppend(this.store, client, streamId, fold, decide, options.metadata),
+          decideAndAppend(this.store, client, streamId, fold, decide, options.metadata, alsoRead),
         );
         if (executed.appended) {
           this.store.notifyAppended(executed.appended);
@@ -104,15 +114,25 @@ export class EventSourcedRepository {
   }
 }
 
+/**
+ * Folds a stream; with `alsoRead`, the fold's events on those streams too, all in log order. Only
+ * `streamId`'s version is returned (the expected version of the next append): a decision may rest on
+ * facts another owner records on its own stream (a payment, for the identity check) without the two
+ * writers contending, as long as it only needs facts that are never undone there.
+ */
 export async function loadStream<S, E extends EventEnvelope>(
   store: EventStore,
   db: Queryable,
   streamId: string,
   fold: Fold<S, E>,
+  alsoRead: readonly string[] = [],
 ): Promise<Loaded<S>> {
   const version = await store.streamVersion(streamId, db);
-  if (version === 0) return { state: fold.initialState(), version };
-  const events = await store.readStream<E>(streamId, db, fold.eventTypes);
+  if (version === 0 && alsoRead.length === 0) return { state: fold.initialState(), version };
+  const events =
+    alsoRead.length === 0
+      ? await store.readStream<E>(streamId, db, fold.eventTypes)
+      : await store.readStreams<E>([streamId, ...alsoRead], db, fold.eventTypes);
   return { state: events.reduce((state, event) => fold.evolve(state, event), fold.initialState()), version };
 }
 
@@ -128,8 +148,9 @@ export async function decideAndAppend<S, E extends EventEnvelope, R>(
   fold: Fold<S, E>,
   decide: (state: S, tx: Queryable) => Decided<E, R> | Promise<Decided<E, R>>,
   metadata: TEventMetadata = {},
+  alsoRead: readonly string[] = [],
 ): Promise<Executed<R>> {
-  const { state, version } = await loadStream(store, client, streamId, fold);
+  const { state, version } = await loadStream(store, client, streamId, fold, alsoRead);
   const { events, result } = await decide(state, client);
   if (events.length === 0) return { result, appended: null };
   const appended = await store.append(

@@ -125,6 +125,24 @@ export class EventStore {
     return rows.map((row) => toStoredEvent<E>(row));
   }
 
+  /**
+   * Several streams' events in log order (each stream's own order is kept: its appends take turns on
+   * its `streams` row); only the given types when `types` is set.
+   */
+  async readStreams<E extends EventEnvelope = EventEnvelope>(
+    streamIds: readonly string[],
+    client: Queryable = this.pool,
+    types?: readonly E['type'][],
+  ): Promise<StoredEvent<E>[]> {
+    const { rows } = await client.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events
+       where stream_id = any($1::text[]) and ($2::text[] is null or type = any($2::text[]))
+       order by global_position`,
+      [streamIds, types ?? null],
+    );
+    return rows.map((row) => toStoredEvent<E>(row));
+  }
+
   async streamVersion(streamId: string, client: Queryable = this.pool): Promise<number> {
     const { rows } = await client.query<{ version: number }>('select version from streams where stream_id = $1', [
       streamId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './define-event.js';
 
-/** The identity provider approved the user's check (appended to the user's stream). */
+/** The identity provider approved the user's check (appended to `identity-check-<userId>`). */
 export const KycApproved = defineEvent(
   'KycApproved',
   z.object({
@@ -13,7 +13,7 @@ export const KycApproved = defineEvent(
   }),
 );
 
-/** The verification fee (and, for fans, the first month) was paid. Appended to the user's stream. */
+/** The verification fee (and, for fans, the first month) was paid. Appended to `payment-<userId>`. */
 export const PaymentCompleted = defineEvent(
   'PaymentCompleted',
   z.object({
@@ -36,7 +36,7 @@ export const PaymentCompleted = defineEvent(
 /**
  * The provider reported a payment of a checkout as paid, but not the amount or currency due for it
  * (a null when the report named none). The payment does not complete: no PaymentCompleted, no
- * founding fan number, no membership. Appended to the user's stream.
+ * founding fan number, no membership. Appended to `payment-<userId>`.
  */
 export const PaymentAmountMismatched = defineEvent(
   'PaymentAmountMismatched',

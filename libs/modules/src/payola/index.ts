@@ -1,10 +1,6 @@
 export { PayolaModule } from './payola.module.js';
 export { payolaLedgerProjection, PAYOLA_LEDGER_PROJECTION } from './projections/payola-ledger.projection.js';
 export {
-  createVerificationRewardReactor,
-  VERIFICATION_REWARD_REACTOR,
-} from './reactors/verification-reward.reactor.js';
-export {
   awardPayola,
   awardDecision,
   awardMetadata,

@@ -1,26 +1,27 @@
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore, migrateReadModels, replayProjection, verifyProjection, type LogConsumer } from '@app/event-store';
+import { withTransaction } from '@app/platform';
 import { createTestDatabase, projectAll, type TestDatabase } from '@app/testing';
 import { usersProjection } from '../identity/index.js';
+import { awardPayola } from './application/award-payola.js';
+import type { AmountFor } from './domain/payola-account.js';
 import { payolaLedgerProjection } from './projections/payola-ledger.projection.js';
-import { createVerificationRewardReactor } from './reactors/verification-reward.reactor.js';
 
 describe('Payola ledger (real PostgreSQL)', () => {
   let db: TestDatabase;
   let store: EventStore;
-  let consumers: LogConsumer[];
+  const consumers: LogConsumer[] = [payolaLedgerProjection, usersProjection];
 
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new EventStore(db.pool, createDomainEventRegistry());
-    consumers = [createVerificationRewardReactor(store), payolaLedgerProjection, usersProjection];
     await migrateReadModels(db.pool, [payolaLedgerProjection, usersProjection]);
   });
   afterAll(() => db.close());
 
   const project = () => projectAll(db.pool, db.url, consumers);
 
-  async function signUp(userId: string, role: 'fan' | 'artist'): Promise<void> {
+  async function signUp(userId: string): Promise<void> {
     await store.append(`user-${userId}`, 'no_stream', [
       {
         type: 'AccountCreated',
@@ -29,7 +30,7 @@ describe('Payola ledger (real PostgreSQL)', () => {
           email: `${userId}@example.com`,
           firstName: 'A',
           lastName: 'B',
-          role,
+          role: 'fan',
           zipCode: '12345',
           passwordHash: 'x',
         },
@@ -37,19 +38,21 @@ describe('Payola ledger (real PostgreSQL)', () => {
     ]);
   }
 
-  async function approve(userId: string): Promise<void> {
-    await store.append(`user-${userId}`, 'any', [
-      {
-        type: 'KycApproved',
-        data: {
+  /** The identity reward, as the approval's transaction pays it (`amountFor`: the policy). */
+  async function verificationReward(userId: string, amountFor?: AmountFor): Promise<void> {
+    await withTransaction(db.pool, (tx) =>
+      awardPayola(
+        store,
+        tx,
+        {
           userId,
-          sessionId: `s-${userId}`,
-          decisionTime: new Date().toISOString(),
-          firstName: null,
-          lastName: null,
+          rule: 'identity-verified',
+          description: 'Welcome bonus for verifying your identity',
+          source: 'identity-verified',
         },
-      },
-    ]);
+        amountFor,
+      ),
+    );
   }
 
   const history = (userId: string) =>
@@ -60,14 +63,12 @@ describe('Payola ledger (real PostgreSQL)', () => {
       )
       .then((r) => r.rows);
 
-  it('grants a fan +1000 for the approved identity check, once, and only fans', async () => {
-    await signUp('fan-1', 'fan');
-    await signUp('artist-1', 'artist');
-    await approve('fan-1');
-    await approve('artist-1');
+  it('shows the +1000 identity reward once in the ledger, the balance and the user', async () => {
+    await signUp('fan-1');
+    await verificationReward('fan-1');
     await project();
     // A repeated approval (a duplicate webhook, a resubmission) pays nothing more.
-    await approve('fan-1');
+    await verificationReward('fan-1');
     await project();
     await project();
 
@@ -80,16 +81,13 @@ describe('Payola ledger (real PostgreSQL)', () => {
         balance: 1000,
       },
     ]);
-    expect(await history('artist-1')).toEqual([]);
     const { rows } = await db.pool.query("select balance, total_earned from payola_balances where user_id = 'fan-1'");
     expect(rows).toEqual([{ balance: 1000, total_earned: 1000 }]);
-    const user = await db.pool.query("select payola_balance from identity_users where id = 'fan-1'");
-    expect(user.rows).toEqual([{ payola_balance: 1000 }]);
   });
 
   it('keeps running balances with signed entries; balance equals the sum of entries', async () => {
-    await signUp('fan-2', 'fan');
-    await approve('fan-2');
+    await signUp('fan-2');
+    await verificationReward('fan-2');
     await project();
     await store.append('payola-fan-2', 'any', [
       {
@@ -123,9 +121,8 @@ describe('Payola ledger (real PostgreSQL)', () => {
     expect(await verifyProjection(db.pool, payolaLedgerProjection, { batchSize: 3 })).toEqual([]);
 
     // The policy now pays 5,000 for verification: new approvals get the new amount...
-    consumers = [createVerificationRewardReactor(store, () => 5000), payolaLedgerProjection, usersProjection];
-    await signUp('fan-3', 'fan');
-    await approve('fan-3');
+    await signUp('fan-3');
+    await verificationReward('fan-3', () => 5000);
     await project();
     expect((await history('fan-3')).map((e) => e.amount)).toEqual([5000]);
 

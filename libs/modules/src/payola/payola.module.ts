@@ -6,7 +6,10 @@ import { GetPayolaStatsHandler } from './application/queries/get-payola-stats/ge
 import { GetRewardPreviewHandler } from './application/queries/get-reward-preview/get-reward-preview.handler.js';
 import { PayolaController } from './http/payola.controller.js';
 
-/** The Payola ledger's read side (the api). Rewards are granted by reactors and jobs in the worker. */
+/**
+ * The Payola ledger's read side (the api). Rewards are paid by the command that earns them, in its own
+ * transaction, through awardPayola (ADR 0003); the monthly grant is a job in the worker.
+ */
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [PayolaController],

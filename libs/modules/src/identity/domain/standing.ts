@@ -1,9 +1,9 @@
 import type { EventOfType, TRole, TVeriffStatus } from '@app/contracts';
 
 /**
- * The events on a user's stream that decide what the user may do: who they are, whether the
- * membership payment completed, and the identity check. Membership writes most of them; identity
- * reads them here (as its users projection does) so that permissions never wait for a projection.
+ * The events that decide what the user may do: who they are, whether the membership payment
+ * completed, and the identity check. Membership writes most of them; identity reads them here (as its
+ * users projection does) so that permissions never wait for a projection.
  */
 export const STANDING_EVENT_TYPES = [
   'AccountCreated',
@@ -14,6 +14,15 @@ export const STANDING_EVENT_TYPES = [
   'KycExpired',
 ] as const;
 export type StandingEvent = EventOfType<(typeof STANDING_EVENT_TYPES)[number]>;
+
+/**
+ * The streams those events are on: identity's own, and membership's payment and identity check
+ * (membership's paymentStreamId and kycStreamId; each owner writes its own stream, ADR 0004). The
+ * payment's and the check's events from before the split are on the user's stream.
+ */
+export function standingStreamIds(userId: string): string[] {
+  return [`user-${userId}`, `payment-${userId}`, `identity-check-${userId}`];
+}
 
 /** A user's standing as the write side knows it the moment an append commits. */
 export interface Standing {
@@ -54,9 +63,3 @@ export function evolveStanding(state: Standing | null, event: StandingEvent): St
     }
   }
 }
-
-export const standingFold = {
-  eventTypes: STANDING_EVENT_TYPES,
-  initialState: (): Standing | null => null,
-  evolve: evolveStanding,
-};

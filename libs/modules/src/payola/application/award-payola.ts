@@ -42,9 +42,10 @@ export interface Awarded {
 }
 
 /**
- * Records a reward inside the caller's transaction (a reactor's batch, or another module's command
- * that pays in the same transaction as its own events). The caller notifies the projectors after
- * its commit.
+ * The one way a reward is paid (ADR 0003): inside the transaction of the command that earned it, with
+ * that command's own events, so both commit or neither. Each (user, source) pays at most once,
+ * decided against the user's Payola stream with its expected version. The caller notifies the
+ * projectors after its commit.
  */
 export async function awardPayola(
   store: EventStore,

@@ -1,7 +1,7 @@
 import type { EventOfType } from '@app/contracts';
 import { membershipMonth } from '@app/domain';
 
-/** The user stream's events that start and end a fan's monthly membership (a renewal after a lapse starts it again). */
+/** The payment's events that start and end a fan's monthly membership (a renewal after a lapse starts it again). */
 export const MEMBERSHIP_EVENT_TYPES = ['MembershipStarted', 'MembershipEnded'] as const;
 export type MembershipEvent = EventOfType<(typeof MEMBERSHIP_EVENT_TYPES)[number]>;
 

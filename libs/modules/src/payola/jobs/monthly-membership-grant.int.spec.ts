@@ -19,11 +19,11 @@ describe('monthly membership grant (real PostgreSQL)', () => {
   const grant = (at: string) => grantMonthlyMembership(db.pool, store, new Date(at));
 
   const start = (userId: string, startedAt: string) =>
-    store.append(`user-${userId}`, 'any', [
+    store.append(`payment-${userId}`, 'any', [
       { type: 'MembershipStarted', data: { userId, subscriptionId: `sub_${userId}`, startedAt } },
     ]);
   const end = (userId: string, endedAt: string) =>
-    store.append(`user-${userId}`, 'any', [{ type: 'MembershipEnded', data: { userId, endedAt } }]);
+    store.append(`payment-${userId}`, 'any', [{ type: 'MembershipEnded', data: { userId, endedAt } }]);
 
   const entries = (userId: string) =>
     db.pool

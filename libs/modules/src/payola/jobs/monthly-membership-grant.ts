@@ -15,8 +15,9 @@ const SOURCE_PREFIX = 'monthly-membership:';
  * Grants +100 Payola for every UTC calendar month, up to and including the month of `now`, in which
  * a fan's membership was active and that has not been granted yet: a month missed entirely (Redis
  * lost the schedule, the worker was down) is granted on the next run. Who was a member when is
- * read from the write side, the user streams' MembershipStarted and MembershipEnded events, not
- * from a projection that may lag behind them. Each (user, month) is reserved once in
+ * read from the write side, the MembershipStarted and MembershipEnded events, by type (they are on
+ * the payment streams, and on the user streams before ADR 0004), not from a projection that may lag
+ * behind them. Each (user, month) is reserved once in
  * payola_award_sources with its PayolaAwarded event, and the award is decided against the user's
  * Payola stream with its expected version, so repeated and concurrent runs grant nothing twice.
  * Returns how many grants this run made.

@@ -1,11 +1,13 @@
 import type { EventOfType, EventPayload, TVeriffStatus } from '@app/contracts';
 import { DomainError } from '@app/domain';
+import { preSplitUserStreamId } from '../../pre-split-streams.js';
+import { paymentStreamId } from '../../payments/domain/payment.js';
 
 export type KycProviderName = EventPayload<'KycSessionStarted'>['provider'];
 
 /**
- * The identity check's events on the user's stream, and the payment it waits for. Identity's events
- * pass it by: who the user is comes from the identity module (GetAccount).
+ * The identity check's events, and the payment it waits for (read from the payment's stream). Who
+ * the user is comes from the identity module (GetAccount).
  */
 export const KYC_EVENT_TYPES = [
   'PaymentCompleted',
@@ -16,7 +18,7 @@ export const KYC_EVENT_TYPES = [
 ] as const;
 export type KycEvent = EventOfType<(typeof KYC_EVENT_TYPES)[number]>;
 
-/** What the identity check needs to know about a user, folded from the user's stream. */
+/** What the identity check needs to know about a user, folded from its stream and the payment's. */
 export interface KycState {
   paymentCompleted: boolean;
   approved: boolean;
@@ -39,8 +41,17 @@ export interface KycAccount {
   lastName: string;
 }
 
+/** A stream of the user's identity check alone: profile saves and payments never contend with it. */
 export function kycStreamId(userId: string): string {
-  return `user-${userId}`;
+  return `identity-check-${userId}`;
+}
+
+/**
+ * Read with the identity check's stream: the payment's (a completed payment is never undone, so its
+ * version need not be checked) and where the check's events were appended before the split (ADR 0004).
+ */
+export function kycAlsoRead(userId: string): string[] {
+  return [paymentStreamId(userId), preSplitUserStreamId(userId)];
 }
 
 function closeSession(state: KycState, sessionId: string): KycState['latestSession'] {

@@ -8,8 +8,9 @@ import {
   type TRole,
 } from '@app/contracts';
 import { DomainError } from '@app/domain';
+import { preSplitUserStreamId } from '../../pre-split-streams.js';
 
-/** The payment part's events on a user's stream; identity's and the identity check's pass it by. */
+/** The payment's events: on `payment-<userId>`, and on the user's stream before the split. */
 export const PAYMENT_EVENT_TYPES = [
   'PaymentCompleted',
   'PaymentAmountMismatched',
@@ -19,7 +20,7 @@ export const PAYMENT_EVENT_TYPES = [
 ] as const;
 export type PaymentEvent = EventOfType<(typeof PAYMENT_EVENT_TYPES)[number]>;
 
-/** What the payment decisions need to know about a user, folded from the user's stream. */
+/** What the payment decisions need to know about a user, folded from the user's payment stream. */
 export interface PaymentState {
   paymentCompleted: boolean;
   /** The provider's customer, for the customer portal (null until a payment completed). */
@@ -33,8 +34,14 @@ export interface PaymentState {
   amountMismatch: (TAmountMismatch & { providerPaymentId: string }) | null;
 }
 
+/** A stream of the user's payment and membership alone: profile saves and the identity check never contend with it. */
 export function paymentStreamId(userId: string): string {
-  return `user-${userId}`;
+  return `payment-${userId}`;
+}
+
+/** Read with the payment stream: where its events were appended before the split (ADR 0004). */
+export function paymentAlsoRead(userId: string): string[] {
+  return [preSplitUserStreamId(userId)];
 }
 
 export function initialPaymentState(): PaymentState {

@@ -9,10 +9,16 @@ import {
   type TRole,
   type TVeriffStatus,
 } from '@app/contracts';
-import { EventSourcedRepository } from '@app/event-store';
+import { EventSourcedRepository, EventStore } from '@app/event-store';
 import { InjectPool, type Pool } from '@app/platform';
 import { GetPayolaStats } from '../../../../payola/queries.js';
-import { standingFold, type Standing } from '../../../domain/standing.js';
+import {
+  STANDING_EVENT_TYPES,
+  evolveStanding,
+  standingStreamIds,
+  type Standing,
+  type StandingEvent,
+} from '../../../domain/standing.js';
 import { userFold, userStreamId } from '../../../domain/user.js';
 import { GetAuthUser } from './get-auth-user.query.js';
 
@@ -78,13 +84,14 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   constructor(
     @InjectPool() private readonly pool: Pool,
     @Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository,
+    @Inject(EventStore) private readonly store: EventStore,
     @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   /**
    * The user as the auth check shows it and as every permission check decides on it. What the user
-   * may do (role, payment, identity check, founding number) comes from the user's stream, the write
-   * side, so a payment or an approval that answered 2xx is honoured by the very next request even
+   * may do (role, payment, identity check, founding number) comes from the write side (the user's,
+   * payment's and identity check's streams, read in one statement), so a payment or an approval that answered 2xx is honoured by the very next request even
    * while the worker lags; names and settings come from identity's read model, the balance from Payola's.
    */
   async execute({ userId }: GetAuthUser): Promise<TAuthUser | null> {
@@ -131,6 +138,11 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
   }
 
   private async standing(userId: string): Promise<Standing | null> {
-    return (await this.repository.load(userStreamId(userId), standingFold)).state;
+    const events = await this.store.readStreams<StandingEvent>(
+      standingStreamIds(userId),
+      undefined,
+      STANDING_EVENT_TYPES,
+    );
+    return events.reduce<Standing | null>(evolveStanding, null);
   }
 }

@@ -3,10 +3,11 @@ import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TStartKycSessionResponse } from '@app/contracts';
 import { EventSourcedRepository, type Decided } from '@app/event-store';
 import { InjectLogger, type Logger } from '@app/platform';
-import { GetAccount, USERS_PROJECTION, type Account } from '../../../../../identity/index.js';
+import { GetAccount, type Account } from '../../../../../identity/index.js';
 import {
   decideRecordSession,
   decideStartSession,
+  kycAlsoRead,
   kycFold,
   kycStreamId,
   KycUnavailableError,
@@ -31,7 +32,8 @@ export class StartKycSessionHandler implements ICommandHandler<StartKycSession> 
     const streamId = kycStreamId(userId);
     const providerName = this.provider.providerName;
     // The stream, not the lagging users read model, says whether the payment completed.
-    const { state } = await this.repository.load(streamId, kycFold);
+    const alsoRead = kycAlsoRead(userId);
+    const { state } = await this.repository.load(streamId, kycFold, undefined, alsoRead);
     const decision = decideStartSession(state, providerName, account);
     if ('reuse' in decision) return this.continued(decision.reuse, userId);
 
@@ -49,7 +51,10 @@ export class StartKycSessionHandler implements ICommandHandler<StartKycSession> 
         await this.sessions.record(tx, { ...started, url: session.url });
         return { events: recorded.events, result: session.sessionId };
       },
-      { metadata: { actingUserId: userId, requestId }, waitFor: [USERS_PROJECTION], waitTimeoutMs: 2000 },
+      {
+        metadata: { actingUserId: userId, requestId },
+        alsoRead,
+      },
     );
     if (sessionId !== session.sessionId) return this.continued(sessionId, userId);
     return { sessionId, url: session.url, mode: this.provider.mode };

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedRepository } from '@app/event-store';
 import { InjectLogger, type Logger } from '@app/platform';
-import { GetAccount, USERS_PROJECTION } from '../../../../../identity/index.js';
+import { GetAccount } from '../../../../../identity/index.js';
 import { assignFoundingFanNumber } from '../../../../founding-fans/founding-fan-numbers.js';
 import { isFirstDelivery } from '../../../../webhook-deliveries.js';
 import {
@@ -10,6 +10,7 @@ import {
   needsFoundingFanNumber,
   PAYMENT_CURRENCY,
   PaymentOfAnotherAccountError,
+  paymentAlsoRead,
   paymentFold,
   paymentStreamId,
   type CompletePaymentInput,
@@ -81,8 +82,10 @@ export class CompletePaymentHandler implements ICommandHandler<CompletePayment> 
         await this.sessions.markCompleted(tx, paymentId);
         return { events, result: 'processed' as const };
       },
-      // The payer's next auth check shows the payment.
-      { metadata: { causationId: eventId }, waitFor: [USERS_PROJECTION], waitTimeoutMs: 3000 },
+      {
+        metadata: { causationId: eventId },
+        alsoRead: paymentAlsoRead(userId),
+      },
     );
     if (result === 'amount-mismatch') {
       this.logger.warn(

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcedRepository } from '@app/event-store';
-import { USERS_PROJECTION } from '../../../../../identity/index.js';
 import { isFirstDelivery } from '../../../../webhook-deliveries.js';
-import { decideEndMembership, paymentFold, paymentStreamId } from '../../../domain/payment.js';
+import { decideEndMembership, paymentAlsoRead, paymentFold, paymentStreamId } from '../../../domain/payment.js';
 import { PaymentSessions } from '../../services/payment-sessions.js';
 import type { WebhookOutcome } from '../complete-payment/complete-payment.command.js';
 import { EndMembership } from './end-membership.command.js';
@@ -26,7 +25,10 @@ export class EndMembershipHandler implements ICommandHandler<EndMembership> {
         const events = decideEndMembership(state, { userId, now: new Date().toISOString() });
         return { events, result: events.length ? ('processed' as const) : ('ignored' as const) };
       },
-      { metadata: { causationId: eventId }, waitFor: [USERS_PROJECTION], waitTimeoutMs: 3000 },
+      {
+        metadata: { causationId: eventId },
+        alsoRead: paymentAlsoRead(userId),
+      },
     );
     return result;
   }

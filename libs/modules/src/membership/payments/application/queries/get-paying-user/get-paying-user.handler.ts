@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EventSourcedRepository } from '@app/event-store';
 import { GetAccount } from '../../../../../identity/index.js';
-import { paymentFold, paymentStreamId } from '../../../domain/payment.js';
+import { paymentAlsoRead, paymentFold, paymentStreamId } from '../../../domain/payment.js';
 import { GetPayingUser, type PayingUser } from './get-paying-user.query.js';
 
 @QueryHandler(GetPayingUser)
@@ -15,7 +15,12 @@ export class GetPayingUserHandler implements IQueryHandler<GetPayingUser> {
   async execute({ userId }: GetPayingUser): Promise<PayingUser | null> {
     const account = await this.queries.execute(new GetAccount(userId));
     if (!account) return null;
-    const { state } = await this.repository.load(paymentStreamId(userId), paymentFold);
+    const { state } = await this.repository.load(
+      paymentStreamId(userId),
+      paymentFold,
+      undefined,
+      paymentAlsoRead(userId),
+    );
     return { account, payment: state };
   }
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TPaymentStanding } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
-import { paymentFold, paymentStanding, paymentStreamId } from '../../../domain/payment.js';
+import { paymentAlsoRead, paymentFold, paymentStanding, paymentStreamId } from '../../../domain/payment.js';
 import { GetPaymentStanding } from './get-payment-standing.query.js';
 
 /**
@@ -14,7 +14,12 @@ export class GetPaymentStandingHandler implements IQueryHandler<GetPaymentStandi
   constructor(@Inject(EventSourcedRepository) private readonly repository: EventSourcedRepository) {}
 
   async execute({ userId }: GetPaymentStanding): Promise<TPaymentStanding> {
-    const { state } = await this.repository.load(paymentStreamId(userId), paymentFold);
+    const { state } = await this.repository.load(
+      paymentStreamId(userId),
+      paymentFold,
+      undefined,
+      paymentAlsoRead(userId),
+    );
     return paymentStanding(state);
   }
 }
