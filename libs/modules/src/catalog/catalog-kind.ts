@@ -1,6 +1,6 @@
 import type { CanonicalLink, MatchReason } from '@app/domain';
 import type { EventEnvelope, Fold } from '@app/event-store';
-import type { UserFlags } from './application/queries/catalog-read-cache.js';
+import { catalogFlagsSql, entryColumns, type UserFlags } from './application/queries/catalog-read-cache.js';
 import type { KeyTable } from './application/services/key-reservations.js';
 import type { Mark } from './domain/entry-marks.js';
 
@@ -10,10 +10,19 @@ export interface CatalogEntry {
   voteCount: number;
 }
 
-/** The columns of a read every kind's row has (the rest is the kind's). */
+/** The columns of a read every kind's row has (the rest is the kind's; entryColumns selects them). */
 export interface EntryRow {
+  id: string;
   name: string;
   links: CanonicalLink[];
+  added_by: string;
+  added_by_fan_number: number | null;
+  is_public: boolean;
+  created_at: Date;
+  vote_count: number;
+  favorite_count: number;
+  user_has_voted: boolean;
+  user_has_favorited: boolean;
   revision: string | null;
 }
 
@@ -77,4 +86,49 @@ export interface NearbyRanking {
 /** A reason shown for a suggestion: the name reason reworded when the entry is at the same place. */
 export function reasonText(reason: MatchReason, samePlace: boolean, near: NearbyRanking | undefined): string {
   return reason.kind === 'same-name' && samePlace && near ? near.samePlaceReason : reason.text;
+}
+
+/** A kind as it is written down (kinds/): what the conventions below do not give. */
+export type KindSpec<T extends CatalogEntry, Row extends EntryRow, F> = Omit<
+  CatalogKind<T, Row, F>,
+  'tables' | 'idColumn' | 'columns' | 'flagsSql' | 'userFields'
+> & {
+  /** The kind's own columns of a read (alias `e`), after `e.id, e.name`. */
+  ownColumns: string;
+  /** The `_fans` rows that give the user's flag `fansFlag` (artists: all; venues: the confirmations). */
+  fans: { column: string; flag: keyof T & string; where?: string };
+  /** The flag of the user's own entries, from the `_fans` rows matching `where` (venues: the adder's). */
+  added?: { flag: keyof T & string; where: string };
+};
+
+/**
+ * A kind from its spec and the catalogue's naming conventions: tables `catalog_<name>...`, the column
+ * `<name>_id`, the read columns and the user's flags the same way for every kind.
+ */
+export function catalogKind<T extends CatalogEntry, Row extends EntryRow, F>(
+  spec: KindSpec<T, Row, F>,
+): CatalogKind<T, Row, F> {
+  const { ownColumns, fans, added, ...kind } = spec;
+  const tables = { tables: `catalog_${spec.name}`, idColumn: `${spec.name}_id` } as const;
+  return {
+    ...kind,
+    ...tables,
+    columns: entryColumns(tables, `e.id, e.name, ${ownColumns}`, { as: fans.column, where: fans.where }),
+    flagsSql: catalogFlagsSql({
+      prefix: tables.tables,
+      idColumn: tables.idColumn,
+      fansWhere: fans.where,
+      addedWhere: added?.where,
+    }),
+    userFields: (entry, flags) => {
+      // In the answers' order: the vote and favourite flags, then the kind's own.
+      const fields: Record<string, boolean> = {
+        userHasVoted: flags.voted.has(entry.id),
+        userHasFavorited: flags.favorited.has(entry.id),
+      };
+      if (added) fields[added.flag] = flags.added.has(entry.id);
+      fields[fans.flag] = flags.verified.has(entry.id);
+      return fields as Partial<T>;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { LINK_PLATFORM_LABELS, DomainError, type CanonicalLink } from '@app/domain';
 import type { EventOfType, EventPayload } from '@app/contracts';
-import type { Mark } from './entry-marks.js';
+import { EntryExistsError, type Mark } from './entry-marks.js';
 
 export const ARTIST_EVENT_TYPES = ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'] as const;
 export type ArtistEvent = EventOfType<(typeof ARTIST_EVENT_TYPES)[number]>;
@@ -43,13 +43,6 @@ export class ArtistNotFoundError extends DomainError {
   }
 }
 
-export class ArtistExistsError extends DomainError {
-  readonly kind = 'conflict';
-  constructor() {
-    super('This artist was already added.');
-  }
-}
-
 /** A link already on file names the artist it belongs to: adding it to another would make a duplicate. */
 export class LinkBelongsToAnotherArtistError extends DomainError {
   readonly kind = 'conflict';
@@ -75,7 +68,7 @@ export type AddArtistData = Omit<EventPayload<'ArtistAdded'>, 'artistId'>;
 
 /** A new artist on an empty stream; the adder is its fan #1. */
 export function decideAddArtist(state: ArtistState, artistId: string, data: AddArtistData): ArtistEvent[] {
-  if (state.name !== null) throw new ArtistExistsError();
+  if (state.name !== null) throw new EntryExistsError('artist');
   return [{ type: 'ArtistAdded', data: { artistId, ...data } }];
 }
 

@@ -1,7 +1,6 @@
 import type { CanonicalLink } from '@app/domain';
 import {
   artistFold,
-  ArtistExistsError,
   ArtistNotFoundError,
   decideAddArtist,
   ARTIST_FAVORITE,
@@ -10,7 +9,7 @@ import {
   type AddArtistData,
   type ArtistEvent,
 } from './artist.js';
-import { decideMark } from './entry-marks.js';
+import { decideMark, EntryExistsError } from './entry-marks.js';
 
 const spotify: CanonicalLink = {
   platform: 'spotify',
@@ -44,7 +43,7 @@ describe('artist decisions', () => {
   });
 
   it('refuses to add the same artist stream twice', () => {
-    expect(() => decideAddArtist(given([addedEvent]), 'a1', added)).toThrow(ArtistExistsError);
+    expect(() => decideAddArtist(given([addedEvent]), 'a1', added)).toThrow(EntryExistsError);
   });
 
   it('makes a verifying fan the next fan and adds only the links the artist lacks', () => {

@@ -1,3 +1,4 @@
+import { DomainError } from '@app/domain';
 import type { EventOfType } from '@app/contracts';
 import { toggledState } from './catalog-id.js';
 
@@ -49,4 +50,12 @@ export function decideMark(
   if (next === null) return [];
   const data = { [mark.idField]: command.entryId, userId: command.userId };
   return [{ type: next ? mark.on : mark.off, data } as MarkEvent];
+}
+
+/** An entry's stream already holds one (an id used twice): `This artist was already added.` */
+export class EntryExistsError extends DomainError {
+  readonly kind = 'conflict';
+  constructor(noun: 'artist' | 'venue') {
+    super(`This ${noun} was already added.`);
+  }
 }

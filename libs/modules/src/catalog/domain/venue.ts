@@ -1,6 +1,6 @@
 import { DomainError, foldName, type CanonicalLink } from '@app/domain';
 import { VENUE_MESSAGES, type EventOfType, type EventPayload } from '@app/contracts';
-import type { Mark } from './entry-marks.js';
+import { EntryExistsError, type Mark } from './entry-marks.js';
 
 export const VENUE_EVENT_TYPES = ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'] as const;
 export type VenueEvent = EventOfType<(typeof VENUE_EVENT_TYPES)[number]>;
@@ -63,13 +63,6 @@ export class VenueNotFoundError extends DomainError {
   }
 }
 
-export class VenueExistsError extends DomainError {
-  readonly kind = 'conflict';
-  constructor() {
-    super('This venue was already added.');
-  }
-}
-
 /** The same name in the same city and state, or a website or social link already on file. */
 export class VenueAlreadyListedError extends DomainError {
   readonly kind = 'conflict';
@@ -107,7 +100,7 @@ export function decideAddVenue(
   venueId: string,
   data: VenueDetails & { addedBy: string; addedByFoundingFanNumber: number | null },
 ): VenueEvent[] {
-  if (state.name !== null) throw new VenueExistsError();
+  if (state.name !== null) throw new EntryExistsError('venue');
   return [{ type: 'VenueAdded', data: { venueId, ...data } }];
 }
 

@@ -6,14 +6,13 @@ import {
   VENUE_FAVORITE,
   VENUE_VOTE,
   VenueAdderOnlyError,
-  VenueExistsError,
   venueFold,
   VenueNotFoundError,
   venuePlaceKey,
   type VenueDetails,
   type VenueEvent,
 } from './venue.js';
-import { decideMark } from './entry-marks.js';
+import { decideMark, EntryExistsError } from './entry-marks.js';
 
 const details: VenueDetails = {
   name: 'The Bowery Ballroom',
@@ -47,7 +46,7 @@ describe('venue decisions', () => {
     ]);
     expect(() =>
       decideAddVenue(given([added]), 'v1', { ...details, addedBy: 'x', addedByFoundingFanNumber: null }),
-    ).toThrow(VenueExistsError);
+    ).toThrow(EntryExistsError);
   });
 
   it('knows a venue by its folded name in its city and state', () => {

@@ -1,11 +1,9 @@
 import type { TVenue, TVenueListFilters } from '@app/contracts';
-import { catalogFlagsSql, entryColumns } from '../application/queries/catalog-read-cache.js';
 import { VENUES_PROJECTION } from '../catalog-names.js';
-import type { CatalogKind, EntryRow } from '../catalog-kind.js';
+import { catalogKind, type EntryRow } from '../catalog-kind.js';
 import { VENUE_FAVORITE, VENUE_VOTE, venueFold, VenueNotFoundError } from '../domain/venue.js';
 
 export interface VenueRow extends EntryRow {
-  id: string;
   venue_type: string;
   street_address: string | null;
   city: string;
@@ -20,53 +18,28 @@ export interface VenueRow extends EntryRow {
   booking_contact: string | null;
   accessibility: string | null;
   parking: string | null;
-  added_by: string;
-  added_by_fan_number: number | null;
-  is_public: boolean;
-  created_at: Date;
-  vote_count: number;
-  favorite_count: number;
   confirmed_count: number;
-  user_has_voted: boolean;
-  user_has_favorited: boolean;
   has_user_confirmed: boolean;
 }
-
-const TABLES = { tables: 'catalog_venue', idColumn: 'venue_id' } as const;
 
 /**
  * Venues: what differs from artists (catalog-kind.ts). The tab "my" holds those the user added or
  * confirmed as a duplicate (`_fans.added` tells which); similar venues in the typed city rank first.
  */
-export const VENUES: CatalogKind<TVenue, VenueRow, TVenueListFilters> = {
+export const VENUES = catalogKind<TVenue, VenueRow, TVenueListFilters>({
   name: 'venue',
   projection: VENUES_PROJECTION,
-  ...TABLES,
   vote: VENUE_VOTE,
   favorite: VENUE_FAVORITE,
   keys: { table: 'venue_keys', idColumn: 'venue_id', nameColumn: 'venue_name' },
   entryFold: venueFold,
   notFound: () => new VenueNotFoundError(),
-  columns: entryColumns(
-    TABLES,
-    `e.id, e.name, e.venue_type, e.street_address, e.city, e.state, e.country, e.capacity,
+  ownColumns: `e.venue_type, e.street_address, e.city, e.state, e.country, e.capacity,
   e.age_restriction, e.sound_system, e.bio, e.phone_number, e.email, e.booking_contact, e.accessibility, e.parking,
   e.links, e.added_by, e.added_by_fan_number, e.is_public, e.created_at, e.vote_count, e.favorite_count,
   e.confirmed_count`,
-    { as: 'has_user_confirmed', where: 'not t.added' },
-  ),
-  flagsSql: catalogFlagsSql({
-    prefix: TABLES.tables,
-    idColumn: TABLES.idColumn,
-    fansWhere: 'not t.added',
-    addedWhere: 't.added',
-  }),
-  userFields: (venue, flags) => ({
-    userHasVoted: flags.voted.has(venue.id),
-    userHasFavorited: flags.favorited.has(venue.id),
-    hasUserAdded: flags.added.has(venue.id),
-    hasUserConfirmed: flags.verified.has(venue.id),
-  }),
+  fans: { column: 'has_user_confirmed', flag: 'hasUserConfirmed', where: 'not t.added' },
+  added: { flag: 'hasUserAdded', where: 't.added' },
   toEntry: toVenue,
   listFilters: (filters) => [
     ['venue_type', filters.type],
@@ -76,7 +49,7 @@ export const VENUES: CatalogKind<TVenue, VenueRow, TVenueListFilters> = {
     const near = `(lower(e.city) = lower(${param(place.city?.trim() ?? '')}) and e.state = ${param(place.state ?? '')})`;
     return { near, samePlace: `(e.folded_name = ${folded} and ${near})`, samePlaceReason: 'same name and city' };
   },
-};
+});
 
 /** A venue as the API shows it to `userId`: the website apart, the other links as `socialUrls` (spec §3). */
 function toVenue(row: VenueRow, userId: string): TVenue {

@@ -13,61 +13,24 @@ type ArtistEvent = EventOfType<'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerif
  */
 export const artistsProjection = defineCatalogProjection(ARTISTS, {
   entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'],
-  migrations: ({ wordIndexSql, revision, wordPositions }) => [
+  migrations: ({ entryTables, wordIndexSql, revision, wordPositions }) => [
     {
       version: 1,
       description: 'artists with counts, their fans, votes and favourites, and the public total',
-      sql: `create table catalog_artists (
-              id text primary key,
-              name text not null,
-              search_key text not null,
-              folded_name text not null,
-              artist_type text not null,
+      sql: entryTables({
+        columns: `artist_type text not null,
               genre text not null,
               secondary_genre text,
               record_label text,
               bio text,
-              links jsonb not null,
-              added_by text not null,
-              added_by_fan_number integer,
-              is_public boolean not null,
-              created_at timestamptz not null,
-              position bigint not null,
-              vote_count integer not null default 0,
-              favorite_count integer not null default 0,
-              fan_count integer not null default 1
-            );
-            create index catalog_artists_recent on catalog_artists (position desc) where is_public;
-            create index catalog_artists_genre on catalog_artists (genre, position desc) where is_public;
+              links jsonb not null`,
+        counts: 'fan_count integer not null default 1',
+        fanColumns: 'fan_number integer not null',
+        indexes: `create index catalog_artists_genre on catalog_artists (genre, position desc) where is_public;
             create index catalog_artists_type on catalog_artists (artist_type, position desc) where is_public;
-            create index catalog_artists_folded on catalog_artists (folded_name);
-            create index catalog_artists_search on catalog_artists using gin (search_key gin_trgm_ops);
-            create table catalog_artist_fans (
-              artist_id text not null,
-              user_id text not null,
-              fan_number integer not null,
-              position bigint not null,
-              primary key (artist_id, user_id)
-            );
-            create index catalog_artist_fans_user on catalog_artist_fans (user_id, position desc);
-            create table catalog_artist_votes (
-              artist_id text not null,
-              user_id text not null,
-              created_at timestamptz not null,
-              primary key (artist_id, user_id)
-            );
-            create table catalog_artist_favorites (
-              artist_id text not null,
-              user_id text not null,
-              position bigint not null,
-              created_at timestamptz not null,
-              primary key (artist_id, user_id)
-            );
-            create index catalog_artist_favorites_user on catalog_artist_favorites (user_id, position desc);
-            create table catalog_artist_totals (
-              id integer primary key check (id = 1),
-              public_count integer not null
-            );`,
+            create index catalog_artists_search on catalog_artists using gin (search_key gin_trgm_ops);`,
+        votesByUser: false,
+      }),
     },
     {
       version: 2,

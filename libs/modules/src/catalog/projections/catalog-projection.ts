@@ -10,6 +10,8 @@ type ProjectedKind = Pick<CatalogKind, 'projection' | 'tables' | 'idColumn' | 'v
 
 /** The migration steps every catalogue has, each at the version its kind reached them. */
 export interface SharedSteps {
+  /** The first migration's statements every kind has: see entryTablesSql. */
+  entryTables(options: EntryTablesOptions): string;
   /** The word index's tables (search-words.ts). */
   wordIndexSql: string;
   revision: Omit<ReadModelMigration, 'version'>;
@@ -49,6 +51,7 @@ export function defineCatalogProjection<T extends DomainEventType>(
       revisionTable(tables),
     ],
     migrations: spec.migrations({
+      entryTables: (options) => entryTablesSql(kind, options),
       wordIndexSql: wordIndexTablesSql(tables),
       revision: {
         description: "the catalogue's revision, which tells the api's read cache whether a cached page is current",
@@ -113,4 +116,70 @@ export async function listed(db: Queryable, kind: ProjectedKind, entryId: string
     `insert into ${kind.tables}_totals as t (id, public_count) values (1, 1)
      on conflict (id) do update set public_count = t.public_count + 1`,
   );
+}
+
+export interface EntryTablesOptions {
+  /** The kind's own columns of `<tables>s`, after id, name, search_key and folded_name. */
+  columns: string;
+  /** The kind's own count columns, after vote_count and favorite_count. */
+  counts: string;
+  /** The columns of `<tables>_fans` besides the entry, the user and the position. */
+  fanColumns: string;
+  /** The kind's own statements after the entries' table (its filter indexes). */
+  indexes: string;
+  /** Whether `_votes` is indexed by user from the start (the artists got it in their second migration). */
+  votesByUser: boolean;
+}
+
+/**
+ * The tables of a kind's first migration: `<tables>s` (the entries, newest-first and by folded name),
+ * `_fans` (the users who added or vouched for each, by user), `_votes`, `_favorites` (by user) and
+ * `_totals` (the public count).
+ */
+function entryTablesSql({ tables, idColumn }: ProjectedKind, options: EntryTablesOptions): string {
+  return `create table ${tables}s (
+              id text primary key,
+              name text not null,
+              search_key text not null,
+              folded_name text not null,
+              ${options.columns},
+              added_by text not null,
+              added_by_fan_number integer,
+              is_public boolean not null,
+              created_at timestamptz not null,
+              position bigint not null,
+              vote_count integer not null default 0,
+              favorite_count integer not null default 0,
+              ${options.counts}
+            );
+            create index ${tables}s_recent on ${tables}s (position desc) where is_public;
+            create index ${tables}s_folded on ${tables}s (folded_name);
+            ${options.indexes}
+            create table ${tables}_fans (
+              ${idColumn} text not null,
+              user_id text not null,
+              ${options.fanColumns},
+              position bigint not null,
+              primary key (${idColumn}, user_id)
+            );
+            create index ${tables}_fans_user on ${tables}_fans (user_id, position desc);
+            create table ${tables}_votes (
+              ${idColumn} text not null,
+              user_id text not null,
+              created_at timestamptz not null,
+              primary key (${idColumn}, user_id)
+            );
+            ${options.votesByUser ? `create index ${tables}_votes_user on ${tables}_votes (user_id, ${idColumn});` : ''}
+            create table ${tables}_favorites (
+              ${idColumn} text not null,
+              user_id text not null,
+              position bigint not null,
+              created_at timestamptz not null,
+              primary key (${idColumn}, user_id)
+            );
+            create index ${tables}_favorites_user on ${tables}_favorites (user_id, position desc);
+            create table ${tables}_totals (
+              id integer primary key check (id = 1),
+              public_count integer not null
+            );`;
 }

@@ -59,16 +59,12 @@ function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'use
  */
 export const venuesProjection = defineCatalogProjection(VENUES, {
   entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'],
-  migrations: ({ wordIndexSql, revision, wordPositions }) => [
+  migrations: ({ entryTables, wordIndexSql, revision, wordPositions }) => [
     {
       version: 1,
       description: 'venues with counts, the fans who added or confirmed them, votes, favourites, a word index',
-      sql: `create table catalog_venues (
-              id text primary key,
-              name text not null,
-              search_key text not null,
-              folded_name text not null,
-              venue_type text not null,
+      sql: `${entryTables({
+        columns: `venue_type text not null,
               street_address text,
               city text not null,
               state text not null,
@@ -82,47 +78,13 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
               booking_contact text,
               accessibility text,
               parking text,
-              links jsonb not null,
-              added_by text not null,
-              added_by_fan_number integer,
-              is_public boolean not null,
-              created_at timestamptz not null,
-              position bigint not null,
-              vote_count integer not null default 0,
-              favorite_count integer not null default 0,
-              confirmed_count integer not null default 0
-            );
-            create index catalog_venues_recent on catalog_venues (position desc) where is_public;
-            create index catalog_venues_type on catalog_venues (venue_type, position desc) where is_public;
-            create index catalog_venues_age on catalog_venues (age_restriction, position desc) where is_public;
-            create index catalog_venues_folded on catalog_venues (folded_name);
-            create table catalog_venue_fans (
-              venue_id text not null,
-              user_id text not null,
-              added boolean not null,
-              position bigint not null,
-              primary key (venue_id, user_id)
-            );
-            create index catalog_venue_fans_user on catalog_venue_fans (user_id, position desc);
-            create table catalog_venue_votes (
-              venue_id text not null,
-              user_id text not null,
-              created_at timestamptz not null,
-              primary key (venue_id, user_id)
-            );
-            create index catalog_venue_votes_user on catalog_venue_votes (user_id, venue_id);
-            create table catalog_venue_favorites (
-              venue_id text not null,
-              user_id text not null,
-              position bigint not null,
-              created_at timestamptz not null,
-              primary key (venue_id, user_id)
-            );
-            create index catalog_venue_favorites_user on catalog_venue_favorites (user_id, position desc);
-            create table catalog_venue_totals (
-              id integer primary key check (id = 1),
-              public_count integer not null
-            );
+              links jsonb not null`,
+        counts: 'confirmed_count integer not null default 0',
+        fanColumns: 'added boolean not null',
+        indexes: `create index catalog_venues_type on catalog_venues (venue_type, position desc) where is_public;
+            create index catalog_venues_age on catalog_venues (age_restriction, position desc) where is_public;`,
+        votesByUser: true,
+      })}
             ${wordIndexSql}`,
     },
     { version: 2, ...revision },
