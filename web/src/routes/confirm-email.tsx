@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { APP_NAME } from '@/lib/config';
+import { searchParams, text } from '@/lib/search-params';
 import { ConfirmEmailPage } from '@/features/auth/components/confirm-email-page';
 
-const searchSchema = z.object({ token: z.string().min(1).optional().catch(undefined) });
+const validateSearch = searchParams({ token: text() });
 
 export const Route = createFileRoute('/confirm-email')({
-  validateSearch: searchSchema,
+  validateSearch,
   head: () => ({ meta: [{ title: `Confirm Email · ${APP_NAME}` }] }),
   component: ConfirmEmailRoute,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { APP_NAME } from '@/lib/config';
+import { searchParams, text } from '@/lib/search-params';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
-const searchSchema = z.object({ token: z.string().min(1).optional().catch(undefined) });
+const validateSearch = searchParams({ token: text() });
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: searchSchema,
+  validateSearch,
   head: () => ({ meta: [{ title: `Reset Password · ${APP_NAME}` }] }),
   component: ResetPasswordRoute,
 });

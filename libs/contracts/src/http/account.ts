@@ -123,13 +123,4 @@ export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
 export const ZAcknowledgement = z.object({ ok: z.literal(true), message: z.string() });
 export type TAcknowledgement = z.infer<typeof ZAcknowledgement>;
 
-/** Server-side messages that the web app also shows (spec §8). */
-export const ACCOUNT_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists. Log in instead, or reset your password.',
-  resetLinkInvalid: 'This reset link is invalid or has expired.',
-  resetLinkSent: 'If an account exists for that email, we sent a link to reset your password. It is valid for 1 hour.',
-  passwordReset: 'Your password has been reset. Sign in with your new password.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  csrfInvalid: 'Your session expired or the page is out of date. Refresh the page and try again.',
-} as const;
+export { ACCOUNT_MESSAGES } from './account-messages.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZNotificationSettings, ZPrivacySettings } from './profile.js';
+import { ROLES } from './roles.js';
 
-export const ROLES = ['fan', 'artist', 'venue', 'service-provider', 'industry-pro'] as const;
+export { ROLES };
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 

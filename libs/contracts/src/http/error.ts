@@ -12,8 +12,4 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
-/**
- * On a 2xx answer to a write: the write is stored, but these read models (comma-separated) had not
- * shown it when the server stopped waiting. The client should refresh what it shows shortly.
- */
-export const READ_MODELS_PENDING_HEADER = 'X-Read-Models-Pending';
+export { READ_MODELS_PENDING_HEADER } from './headers.js';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES, ZAuthCheckResponse, type TAuthUser } from '@app/contracts';
+import { ACCOUNT_MESSAGES, type TAuthCheckResponse, type TAuthUser } from '@app/contracts';
 import { apiGet, isApiError } from '@/lib/api-client';
 
 /** Spec §9: the auth check is fresh for 10 s. */
@@ -8,12 +8,16 @@ export const AUTH_CHECK_STALE_TIME_MS = 10_000;
 /**
  * The signed-in user, or null. A 401 means "no user" (spec §4), so it resolves to null and is never
  * retried; it also sets the XSRF-TOKEN cookie that every later POST echoes.
+ *
+ * The answer is read as its contract's type, not parsed with ZAuthCheckResponse: every page, the
+ * landing page first, waits for this check, and a zod schema here would put zod (~25 kB gzip) into the
+ * JavaScript of a first visit (issue #23). The api builds the answer from the same contract.
  */
 export function authUserQueryOptions() {
   return queryOptions({
     queryKey: ['/api/auth/check'],
     queryFn: async ({ signal }): Promise<TAuthUser | null> => {
-      const response = await apiGet('/api/auth/check', ZAuthCheckResponse, { signal, on401: 'null' });
+      const response = await apiGet<TAuthCheckResponse>('/api/auth/check', undefined, { signal, on401: 'null' });
       return response?.authenticated && response.user ? response.user : null;
     },
     staleTime: AUTH_CHECK_STALE_TIME_MS,

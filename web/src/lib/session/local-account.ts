@@ -1,4 +1,4 @@
-import { ZRole, type TRole } from '@app/contracts';
+import { ROLES, type TRole } from '@app/contracts';
 
 /** Spec §3 "Local browser storage keys". */
 const KEYS = { selectedRole: 'selectedRole', userId: 'userId', userEmail: 'userEmail' } as const;
@@ -21,8 +21,9 @@ function write(key: string, value: string): void {
 }
 
 export function readSelectedRole(): TRole | null {
-  const parsed = ZRole.safeParse(read(KEYS.selectedRole));
-  return parsed.success ? parsed.data : null;
+  // A plain check rather than ZRole: this module is on the first page's path, which carries no zod.
+  const role = read(KEYS.selectedRole);
+  return ROLES.find((known) => known === role) ?? null;
 }
 
 export function storeSelectedRole(role: TRole): void {

@@ -3,10 +3,15 @@ import { useCallback } from 'react';
 import { APP_NAME } from '@/lib/config';
 import { artistCountsQueryOptions, artistListQueryOptions } from '@/features/artists/api/artists';
 import { ArtistsPage } from '@/features/artists/components/artists-page';
-import { DEFAULT_ARTIST_TAB, filtersOf, ZArtistsSearch, type ArtistsSearch } from '@/features/artists/lib/list-search';
+import {
+  DEFAULT_ARTIST_TAB,
+  filtersOf,
+  validateArtistsSearch,
+  type ArtistsSearch,
+} from '@/features/artists/lib/list-search';
 
 export const Route = createFileRoute('/_app/artists')({
-  validateSearch: ZArtistsSearch,
+  validateSearch: validateArtistsSearch,
   loaderDeps: ({ search }) => ({ tab: search.tab ?? DEFAULT_ARTIST_TAB, filters: filtersOf(search) }),
   head: () => ({ meta: [{ title: `Artists · ${APP_NAME}` }] }),
   // Settled, never thrown: the grid shows a failed load in place (with Retry), and the _app guard

@@ -3,10 +3,15 @@ import { useCallback } from 'react';
 import { APP_NAME } from '@/lib/config';
 import { venueCountsQueryOptions, venueListQueryOptions } from '@/features/venues/api/venues';
 import { VenuesPage } from '@/features/venues/components/venues-page';
-import { DEFAULT_VENUE_TAB, filtersOf, ZVenuesSearch, type VenuesSearch } from '@/features/venues/lib/list-search';
+import {
+  DEFAULT_VENUE_TAB,
+  filtersOf,
+  validateVenuesSearch,
+  type VenuesSearch,
+} from '@/features/venues/lib/list-search';
 
 export const Route = createFileRoute('/_app/venues')({
-  validateSearch: ZVenuesSearch,
+  validateSearch: validateVenuesSearch,
   loaderDeps: ({ search }) => ({ tab: search.tab ?? DEFAULT_VENUE_TAB, filters: filtersOf(search) }),
   head: () => ({ meta: [{ title: `Venues · ${APP_NAME}` }] }),
   // Settled, never thrown: the grid shows a failed load in place (with Retry).

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ARTIST_GENRES, ARTIST_TYPES } from '@app/domain';
+import { oneOf, searchParams, text, type SearchOf } from '@/lib/search-params';
 
 export const ARTIST_TABS = ['my', 'all', 'favorites'] as const;
 export type ArtistTab = (typeof ARTIST_TABS)[number];
@@ -19,13 +19,15 @@ export const MAX_SEARCH_LENGTH = 100;
  * The /artists page's tab and filters, kept in the address so a reload or a shared link shows the
  * same list. Anything unreadable falls back to no filter rather than an error page.
  */
-export const ZArtistsSearch = z.object({
-  tab: z.enum(ARTIST_TABS).optional().catch(undefined),
-  q: z.string().trim().min(MIN_SEARCH_LENGTH).max(MAX_SEARCH_LENGTH).optional().catch(undefined),
-  genre: z.enum(ARTIST_GENRES).optional().catch(undefined),
-  type: z.enum(ARTIST_TYPES).optional().catch(undefined),
-});
-export type ArtistsSearch = z.infer<typeof ZArtistsSearch>;
+const artistsSearchReaders = {
+  tab: oneOf(ARTIST_TABS),
+  q: text({ trim: true, min: MIN_SEARCH_LENGTH, max: MAX_SEARCH_LENGTH }),
+  genre: oneOf(ARTIST_GENRES),
+  type: oneOf(ARTIST_TYPES),
+};
+/** The route's validateSearch (a plain function, not zod: see lib/search-params.ts). */
+export const validateArtistsSearch = searchParams(artistsSearchReaders);
+export type ArtistsSearch = SearchOf<typeof artistsSearchReaders>;
 
 /** What the list endpoints filter on; absent keys are left out of the query key and the address. */
 export interface ArtistFilters {

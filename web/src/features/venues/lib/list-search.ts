@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { VENUE_AGE_FILTERS, VENUE_TYPES } from '@app/domain';
+import { oneOf, searchParams, text, type SearchOf } from '@/lib/search-params';
 
 export const VENUE_TABS = ['my', 'all', 'favorites'] as const;
 export type VenueTab = (typeof VENUE_TABS)[number];
@@ -17,13 +17,15 @@ export const MAX_SEARCH_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The /venues page's tab and filters, kept in the address; anything unreadable means no filter. */
-export const ZVenuesSearch = z.object({
-  tab: z.enum(VENUE_TABS).optional().catch(undefined),
-  q: z.string().trim().min(MIN_SEARCH_LENGTH).max(MAX_SEARCH_LENGTH).optional().catch(undefined),
-  type: z.enum(VENUE_TYPES).optional().catch(undefined),
-  age: z.enum(VENUE_AGE_FILTERS).optional().catch(undefined),
-});
-export type VenuesSearch = z.infer<typeof ZVenuesSearch>;
+const venuesSearchReaders = {
+  tab: oneOf(VENUE_TABS),
+  q: text({ trim: true, min: MIN_SEARCH_LENGTH, max: MAX_SEARCH_LENGTH }),
+  type: oneOf(VENUE_TYPES),
+  age: oneOf(VENUE_AGE_FILTERS),
+};
+/** The route's validateSearch (a plain function, not zod: see lib/search-params.ts). */
+export const validateVenuesSearch = searchParams(venuesSearchReaders);
+export type VenuesSearch = SearchOf<typeof venuesSearchReaders>;
 
 export interface VenueFilters {
   q?: string;
