@@ -212,7 +212,7 @@ async function unusedPort(): Promise<number> {
 interface ApiProcess {
   baseUrl: string;
   child: ChildProcess;
-  /** Lines the api logged at error level or above so far (pino's levels 50 and 60). */
+  /** Lines the api logged at error level or above (pino's 50 and 60) since it first answered. */
   errorsLogged(): number;
   stop(): Promise<void>;
 }
@@ -261,9 +261,15 @@ async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Counted from the first answer on: until then a loaded machine may see /api/health answer 503
+  // (logged at error) while the api's connections come up, which the start-up loop below waits out.
   let errors = 0;
-  passThrough(child.stdout!, process.stdout, () => errors++);
-  passThrough(child.stderr!, process.stderr, () => errors++);
+  let answered = false;
+  const onError = () => {
+    if (answered) errors++;
+  };
+  passThrough(child.stdout!, process.stdout, onError);
+  passThrough(child.stderr!, process.stderr, onError);
   const errorsLogged = () => errors;
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -277,7 +283,10 @@ async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: 
       (r) => r.status < 500,
       () => false,
     );
-    if (ok) return { baseUrl, child, errorsLogged, stop };
+    if (ok) {
+      answered = true;
+      return { baseUrl, child, errorsLogged, stop };
+    }
     await sleep(100);
   }
   await stop();
