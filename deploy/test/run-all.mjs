@@ -2,6 +2,7 @@
 // `npm test`: every tier in order, on fresh databases of their own.
 //   1. build (server and web app)   2. unit + integration (jest; real PostgreSQL and Redis)
 //   2b. the web app's component tests (vitest in jsdom, the network answered by msw)
+//   2c. the bench's smoke (tools/bench: every phase at tiny sizes; one check, failed by any phase's error)
 //   3. the fault suite's short form (tools/chaos: a few runs against a stack of its own while it kills
 //      and pauses it; README "Fault suite")
 //   4. end-to-end (Playwright in Chromium against the whole product started by its launcher)
@@ -76,6 +77,10 @@ function main() {
     `--outputFile.json=${path.join(reports, 'vitest.json')}`,
   ]);
 
+  say('bench smoke (npm run bench -- --smoke)...');
+  const benchOk = run(node, ['tools/bench/dist/main.js', '--smoke']);
+  const benchErrors = readJson(path.join(reports, 'bench-smoke.json'))?.errors ?? [];
+
   say('fault suite, short form (npm run chaos)...');
   const chaosOk = run(node, ['tools/chaos/main.mjs', `--report=${path.join(reports, 'chaos.json')}`]);
 
@@ -103,6 +108,8 @@ function main() {
     failed += vitest.numFailedTests + brokenFiles.length;
     skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   } else failed += 1;
+  if (benchOk) passed += 1;
+  else failed += 1;
   if (chaos) {
     passed += chaos.passed;
     failed += chaos.failed;
@@ -117,6 +124,7 @@ function main() {
   console.log(
     `\njest: ${jest ? `${jest.numPassedTests} passed, ${jest.numFailedTests} failed` : 'no report'}; ` +
       `vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no report'}; ` +
+      `bench smoke: ${benchOk ? 'passed' : `failed (${benchErrors.map((e) => e.phase).join(', ') || 'no report'})`}; ` +
       `chaos: ${chaos ? `${chaos.passed} passed, ${chaos.failed} failed` : 'no report'}; ` +
       `playwright: ${e2e?.stats ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
   );

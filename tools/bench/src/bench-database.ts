@@ -2,8 +2,6 @@ import pg from 'pg';
 import { runMigrations } from '@app/platform';
 import { schemaMigrations } from '@app/modules/migrations';
 
-export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
 /** The same server, another database (as deploy/local/services.mjs does). */
 export function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);

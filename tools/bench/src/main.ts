@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measures the event store and its projections on this machine against what
- * PostgreSQL itself does for the same work, in a fresh database that is dropped afterwards.
+ * PostgreSQL itself does for the same work, in a fresh database that is dropped afterwards, on the
+ * PostgreSQL and Redis `npm test` would use (bench-servers.ts).
  *
  *   1. append throughput, 1 and 8 concurrent appenders (vs plain autocommit inserts)
  *   2. projection catch-up through a ConsumerRunner (vs an ordered scan of the log)
@@ -26,7 +27,8 @@ import os from 'node:os';
 import { EventStore } from '@app/event-store';
 import { createLogger, createPool, loadConfig, type Pool } from '@app/platform';
 import { appendBench } from './append-bench.js';
-import { createBenchDatabase, DEFAULT_SERVER_URL, serverDescription, type BenchDatabase } from './bench-database.js';
+import { createBenchDatabase, serverDescription, type BenchDatabase } from './bench-database.js';
+import { findBenchServers } from './bench-servers.js';
 import { benchRegistry } from './bench-projection.js';
 import { catalogBench } from './catalog-bench.js';
 import { formatInt, log, useCheckpoints } from './bench-util.js';
@@ -76,12 +78,9 @@ const PHASES = new Set(
 );
 
 async function main(): Promise<number> {
-  const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL;
-  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  const postgres = await serverDescription(serverUrl);
-  log(`PostgreSQL ${postgres.server_version} at ${new URL(serverUrl).host}, Redis at ${new URL(redisUrl).host}`);
-  if (SMOKE) log('smoke run: every phase at tiny sizes; only errors count, the figures are not judged');
-  useCheckpoints(!SMOKE);
+  const servers = await findBenchServers();
+  const serverUrl = servers.postgresUrl;
+  const redisUrl = servers.redisUrl;
 
   let database: BenchDatabase | null = null;
   const pools: Pool[] = [];
@@ -93,6 +92,7 @@ async function main(): Promise<number> {
       await database.drop();
       log(`dropped database ${database.name}`);
     }
+    await servers.stop();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -100,6 +100,14 @@ async function main(): Promise<number> {
       void cleanUp().finally(() => process.exit(130));
     });
   }
+
+  const postgres = await serverDescription(serverUrl).catch(async (error: unknown) => {
+    await servers.stop();
+    throw error;
+  });
+  log(`PostgreSQL ${postgres.server_version} at ${new URL(serverUrl).host}, Redis at ${new URL(redisUrl).host}`);
+  if (SMOKE) log('smoke run: every phase at tiny sizes; only errors count, the figures are not judged');
+  useCheckpoints(!SMOKE);
 
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
