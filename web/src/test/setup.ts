@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
+
+// findBy* waits this long: the machine running the suite may be busy (2 cores shared by many runs).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs some components call; these stand-ins report "nothing observed".
 class NoopObserver {

@@ -117,7 +117,8 @@ export function useMediaUpload(kind: MediaKind): MediaUpload {
     const onError = (_file: unknown, error: unknown) => {
       setProblem(problemOf((error as { cause?: unknown })?.cause ?? error));
       setStatus('error');
-      uppy.clear();
+      // The failed file stays until "Try again" or the next file (both clear it): removing it here, while
+      // Uppy is still finishing the run, made that run reject with a TypeError of its own.
     };
     uppy.on('upload-progress', onProgress);
     uppy.on('upload-success', onSuccess);
