@@ -2,6 +2,7 @@ export * from './config/config.js';
 export * from './logging/logger.js';
 export * from './database/pool.js';
 export * from './database/claim-key.js';
+export * from './database/single-row.js';
 export * from './database/migrations-runner.js';
 export { platformMigrations } from './database/migrations/index.js';
 export * from './queue/redis.js';

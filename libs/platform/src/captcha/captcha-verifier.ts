@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 /** What the server learned from a widget token. `unavailable`: the captcha service did not answer. */
 export type CaptchaVerdict = { ok: true } | { ok: false; reason: 'rejected' | 'unavailable'; detail?: string };
@@ -17,12 +18,12 @@ export interface CaptchaVerifier {
 
 export const CAPTCHA_VERIFIER = Symbol('CAPTCHA_VERIFIER');
 
-/** Google's siteverify answer (reCAPTCHA v2). */
-interface SiteverifyResponse {
-  success?: boolean;
-  hostname?: string;
-  'error-codes'?: string[];
-}
+/** Google's siteverify answer (reCAPTCHA v2); an answer not of this shape counts as no answer. */
+const ZSiteverifyResponse = z.object({
+  success: z.boolean().optional(),
+  hostname: z.string().optional(),
+  'error-codes': z.array(z.string()).optional(),
+});
 
 /** reCAPTCHA v2: a form-encoded POST of secret and token to siteverify; tokens are single-use, 2 minutes. */
 export class RecaptchaVerifier implements CaptchaVerifier {
@@ -39,7 +40,7 @@ export class RecaptchaVerifier implements CaptchaVerifier {
   async verify(token: string, remoteIp?: string): Promise<CaptchaVerdict> {
     const body = new URLSearchParams({ secret: this.options.secretKey, response: token });
     if (remoteIp) body.set('remoteip', remoteIp);
-    let answer: SiteverifyResponse;
+    let answer: z.infer<typeof ZSiteverifyResponse>;
     try {
       const response = await fetch(this.options.verifyUrl, {
         method: 'POST',
@@ -48,7 +49,7 @@ export class RecaptchaVerifier implements CaptchaVerifier {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
       });
       if (!response.ok) return { ok: false, reason: 'unavailable', detail: `siteverify answered ${response.status}` };
-      answer = (await response.json()) as SiteverifyResponse;
+      answer = ZSiteverifyResponse.parse(await response.json());
     } catch (error) {
       return { ok: false, reason: 'unavailable', detail: String(error) };
     }
@@ -81,22 +82,27 @@ export class TestModeCaptchaVerifier implements CaptchaVerifier {
     return `${payload}.${this.sign(payload)}`;
   }
 
-  async verify(token: string): Promise<CaptchaVerdict> {
+  verify(token: string): Promise<CaptchaVerdict> {
+    return Promise.resolve(this.check(token));
+  }
+
+  private check(token: string): CaptchaVerdict {
     const parts = token.split('.');
     if (parts.length !== 4 || parts[0] !== 'test') return { ok: false, reason: 'rejected', detail: 'malformed' };
+    const [, expiry, nonce, signature] = parts;
     const payload = parts.slice(0, 3).join('.');
     const expected = Buffer.from(this.sign(payload));
-    const given = Buffer.from(parts[3]!);
+    const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return { ok: false, reason: 'rejected', detail: 'bad signature' };
     }
-    const expiresAt = Number(parts[1]);
+    const expiresAt = Number(expiry);
     const now = this.now();
     if (!(expiresAt > now)) return { ok: false, reason: 'rejected', detail: 'timeout-or-duplicate' };
     for (const [key, expiry] of this.used)
       if (expiry <= now || this.used.size > USED_TOKENS_KEPT) this.used.delete(key);
-    if (this.used.has(parts[2]!)) return { ok: false, reason: 'rejected', detail: 'timeout-or-duplicate' };
-    this.used.set(parts[2]!, expiresAt);
+    if (this.used.has(nonce)) return { ok: false, reason: 'rejected', detail: 'timeout-or-duplicate' };
+    this.used.set(nonce, expiresAt);
     return { ok: true };
   }
 

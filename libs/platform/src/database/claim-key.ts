@@ -1,4 +1,5 @@
 import type { Queryable } from './pool.js';
+import { singleRow } from './single-row.js';
 
 /** A write-side uniqueness table: the key is its primary key, the holder who reserved it a column. */
 export interface ClaimTable {
@@ -26,5 +27,5 @@ export async function claimKey(
      returning t.${holderColumn} as holder`,
     [key, holder],
   );
-  return rows[0]!.holder;
+  return singleRow(rows).holder;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { singleRow } from './single-row.js';
 
 /**
  * Where each migration the MikroORM migrator applied lives now (their names are unchanged; the
@@ -20,7 +21,7 @@ const MIKRO_ORM_SOURCES: Record<string, string> = {
 
 async function tableExists(client: pg.ClientBase, table: string): Promise<boolean> {
   const { rows } = await client.query<{ found: boolean }>('select to_regclass($1) is not null as found', [table]);
-  return rows[0]!.found;
+  return singleRow(rows).found;
 }
 
 /**

@@ -77,7 +77,7 @@ export async function runMigrations(
 ): Promise<AppliedMigration[]> {
   checkSources(sources);
   let client: pg.ClientBase;
-  let done: () => Promise<void>;
+  let done: () => Promise<void> | void;
   if (typeof db === 'string') {
     const own = new pg.Client({ connectionString: db, application_name: 'payola-migrate' });
     await own.connect();
@@ -86,7 +86,7 @@ export async function runMigrations(
   } else {
     const pooled = await db.connect();
     client = pooled;
-    done = async () => pooled.release();
+    done = () => pooled.release();
   }
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -111,9 +111,12 @@ export async function runMigrations(
               migration.description,
             ]);
           }).catch((error: unknown) => {
-            throw new Error(`migration ${source.name} ${migration.name} failed: ${(error as Error).message}`, {
-              cause: error,
-            });
+            throw new Error(
+              `migration ${source.name} ${migration.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+              {
+                cause: error,
+              },
+            );
           });
           applied.push({ source: source.name, name: migration.name });
         }

@@ -76,12 +76,14 @@ export function createPool({
  * nor when it is inside a transaction, since the next caller's statements would join that one.
  */
 function reusable(client: pg.PoolClient): boolean {
-  const state = client as unknown as { readyForQuery?: boolean; getTransactionStatus?: () => string | null };
-  return state.readyForQuery !== false && (state.getTransactionStatus?.() ?? 'I') === 'I';
+  // readyForQuery is pg's own flag, not in its types: false while a statement is outstanding.
+  const busy = 'readyForQuery' in client && client.readyForQuery === false;
+  return !busy && (client.getTransactionStatus() ?? 'I') === 'I';
 }
 
 /** Every connection given back that is not reusable is closed instead (pg-pool closes it when released with an error). */
 function guardReleases(pool: pg.Pool): pg.Pool {
+  // The callback form of pg-pool's overloaded connect, the one its own query() uses.
   const connect = pool.connect.bind(pool) as (
     callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ) => void;
@@ -90,7 +92,9 @@ function guardReleases(pool: pg.Pool): pg.Pool {
     client.release = (error?: Error | boolean) =>
       release(error || (reusable(client) ? undefined : new Error('connection busy or inside a transaction')));
   };
-  // pg-pool's own query() goes through connect(callback) and releases through client.release.
+  // pg-pool's own query() goes through connect(callback) and releases through client.release. One
+  // function serves both of connect's overloads (callback or promise), which TypeScript cannot check
+  // against an overload set: hence the cast to the declared type.
   pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => {
     const withGuard = (resolve: (client: pg.PoolClient) => void, reject: (error: Error) => void): void =>
       connect((error, client) => {
@@ -100,7 +104,7 @@ function guardReleases(pool: pg.Pool): pg.Pool {
       });
     if (callback) {
       withGuard(
-        (client) => callback(undefined, client, client.release),
+        (client) => callback(undefined, client, (release?: Error | boolean) => client.release(release)),
         (error) => callback(error, undefined, () => undefined),
       );
       return undefined;
@@ -127,7 +131,7 @@ const UNAVAILABLE_SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '5330
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
+    const code = 'code' in cause ? cause.code : undefined;
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code))) return true;
     if (typeof code === 'string' && code.startsWith('08')) return true; // connection exceptions
     if (UNAVAILABLE_MESSAGES.some((message) => cause instanceof Error && cause.message.startsWith(message)))
@@ -148,8 +152,8 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       // A ROLLBACK would wait behind the statement that did not answer; closing the connection ends
-      // the transaction on the server just as well.
-      client.release(error as Error);
+      // the transaction on the server just as well (release(true) closes it instead of pooling it).
+      client.release(true);
     } else {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release();
@@ -182,5 +186,7 @@ export function preparedStatement(text: string, values: readonly unknown[]): pg.
  */
 export function preparing(db: Queryable): Queryable {
   const query = (text: string, values?: readonly unknown[]) => db.query(preparedStatement(text, values ?? []));
+  // pg's query() is a set of overloads (callbacks, cursors); callers of a Queryable use only the
+  // (text, values) promise form this one implements.
   return { query } as Queryable;
 }

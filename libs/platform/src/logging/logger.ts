@@ -30,8 +30,10 @@ const MAX_DEPTH = 4;
  */
 export function censorSecrets<T>(value: T, depth = 0): T {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
-  const proto = Object.getPrototypeOf(value) as unknown;
+  const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null && !Array.isArray(value)) return value;
+  // T is a plain object or an array here, read as a record; the copy has T's shape with secrets
+  // replaced by a string, which is what T's callers (the logger) write out.
   let copy: Record<string, unknown> | unknown[] | undefined;
   for (const key of Object.keys(value)) {
     const held = (value as Record<string, unknown>)[key];

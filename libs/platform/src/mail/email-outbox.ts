@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { requestContext, type Logger } from '../logging/logger.js';
 import { withTransaction } from '../database/pool.js';
+import { singleRow } from '../database/single-row.js';
 import { ZEmailMessage, type EmailQueue, type TEmailMessage } from './email-queue.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -14,7 +15,7 @@ export async function stageEmail(client: Queryable, message: TEmailMessage): Pro
   const { rows } = await client.query<{ id: string }>('insert into email_outbox (message) values ($1) returning id', [
     JSON.stringify(ZEmailMessage.parse(requestId === undefined ? message : { ...message, requestId })),
   ]);
-  return rows[0]!.id;
+  return singleRow(rows).id;
 }
 
 /**
@@ -58,6 +59,6 @@ export class EmailOutbox {
 
   async pending(): Promise<number> {
     const { rows } = await this.pool.query<{ count: string }>('select count(*) from email_outbox');
-    return Number(rows[0]!.count);
+    return Number(singleRow(rows).count);
   }
 }

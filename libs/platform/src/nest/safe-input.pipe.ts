@@ -20,7 +20,7 @@ export class SafeInputPipe implements PipeTransform {
     for (const { field, message } of problems) byField.set(field, [...(byField.get(field) ?? []), message]);
     const [first] = problems;
     throw new BadRequestException({
-      message: `${first!.field}: ${lowerFirst(first!.message)}`,
+      message: `${first.field}: ${lowerFirst(first.message)}`,
       fieldErrors: Object.fromEntries(byField),
     });
   }

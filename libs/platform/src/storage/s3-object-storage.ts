@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Client, CopyConditions } from 'minio';
+import { z } from 'zod';
 import type { AppConfig } from '../config/config.js';
 import type { ObjectStat, ObjectStorage, PresignedDownload, StoredObject } from './object-storage.js';
 
@@ -22,15 +23,16 @@ function clientFor(endpoint: string, config: Pick<AppConfig, 'S3_ACCESS_KEY' | '
 }
 
 function isMissing(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   return code === 'NotFound' || code === 'NoSuchKey';
 }
 
-async function toBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
+/** One entry of a bucket listing (the stream is typed as bytes); a common prefix has no name. */
+const ZListedObject = z.object({
+  name: z.string().optional(),
+  size: z.number().optional(),
+  lastModified: z.date().optional(),
+});
 
 /**
  * Object storage over the S3 protocol with the `minio` client. Two clients: one for the api's own
@@ -67,8 +69,8 @@ export class S3ObjectStorage implements ObjectStorage {
   async stat(key: string): Promise<ObjectStat | null> {
     try {
       const stat = await this.client.statObject(this.bucket, key);
-      const contentType = (stat.metaData as Record<string, string | undefined>)['content-type'] ?? null;
-      return { size: stat.size, contentType };
+      const contentType: unknown = stat.metaData['content-type'];
+      return { size: stat.size, contentType: typeof contentType === 'string' ? contentType : null };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -76,11 +78,11 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   async readHead(key: string, length: number): Promise<Buffer> {
-    return toBuffer(await this.client.getPartialObject(this.bucket, key, 0, length));
+    return buffer(await this.client.getPartialObject(this.bucket, key, 0, length));
   }
 
   async read(key: string): Promise<Buffer> {
-    return toBuffer(await this.client.getObject(this.bucket, key));
+    return buffer(await this.client.getObject(this.bucket, key));
   }
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -101,7 +103,7 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
     for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
-      const object = item as { name?: string; size?: number; lastModified?: Date };
+      const object = ZListedObject.parse(item);
       if (object.name) {
         yield { key: object.name, size: object.size ?? 0, lastModified: object.lastModified ?? new Date(0) };
       }
