@@ -3,7 +3,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ARTIST_ATTESTATION, canonicalArtistLinks, type TAddArtistResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
-import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { ARTISTS_PROJECTION, artistStreamId } from '../../../catalog-names.js';
 import { artistFold, decideAddArtist } from '../../../domain/artist.js';
@@ -56,7 +55,7 @@ export class AddArtistHandler implements ICommandHandler<AddArtist> {
       },
       {
         metadata: { actingUserId: userId, requestId },
-        waitFor: [ARTISTS_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
+        waitFor: [ARTISTS_PROJECTION, PAYOLA_LEDGER_PROJECTION],
       },
     );
     return result;

@@ -3,7 +3,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { VENUE_MESSAGES, type TAddVenueResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
-import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { VENUES_PROJECTION, venueStreamId } from '../../../catalog-names.js';
 import { decideAddVenue, venueFold, venuePlaceKey } from '../../../domain/venue.js';
@@ -49,7 +48,7 @@ export class AddVenueHandler implements ICommandHandler<AddVenue> {
       },
       {
         metadata: { actingUserId: userId, requestId },
-        waitFor: [VENUES_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
+        waitFor: [VENUES_PROJECTION, PAYOLA_LEDGER_PROJECTION],
       },
     );
     return result;

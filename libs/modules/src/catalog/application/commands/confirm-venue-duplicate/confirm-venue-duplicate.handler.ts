@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { VENUE_MESSAGES, type TConfirmVenueDuplicateResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
-import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { VENUES_PROJECTION, venueStreamId } from '../../../catalog-names.js';
 import { isCatalogId } from '../../../domain/catalog-id.js';
@@ -44,7 +43,7 @@ export class ConfirmVenueDuplicateHandler implements ICommandHandler<ConfirmVenu
       },
       {
         metadata: { actingUserId: userId, requestId },
-        waitFor: [VENUES_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
+        waitFor: [VENUES_PROJECTION, PAYOLA_LEDGER_PROJECTION],
       },
     );
     return result;

@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { canonicalArtistLinks, type TVerifyArtistResponse } from '@app/contracts';
 import { EventSourcedRepository } from '@app/event-store';
-import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../../../payola/index.js';
 import { ARTISTS_PROJECTION, artistStreamId } from '../../../catalog-names.js';
 import { artistFold, ArtistNotFoundError, decideVerifyArtist } from '../../../domain/artist.js';
@@ -68,7 +67,7 @@ export class VerifyArtistHandler implements ICommandHandler<VerifyArtist> {
       },
       {
         metadata: { actingUserId: userId, requestId },
-        waitFor: [ARTISTS_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
+        waitFor: [ARTISTS_PROJECTION, PAYOLA_LEDGER_PROJECTION],
       },
     );
     return result;

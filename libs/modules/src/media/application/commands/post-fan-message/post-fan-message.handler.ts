@@ -4,7 +4,6 @@ import { MEDIA_MESSAGES, type TPostFanMessageResponse } from '@app/contracts';
 import { RefusedError } from '@app/domain';
 import { EventSourcedRepository, EventStore } from '@app/event-store';
 import { GetArtistOnFile } from '../../../../catalog/index.js';
-import { USERS_PROJECTION } from '../../../../identity/index.js';
 import { PAYOLA_LEDGER_PROJECTION, awardPayola } from '../../../../payola/index.js';
 import { decideFanMessage, mediaFold, mediaIdFromUrl } from '../../../domain/media-object.js';
 import { MEDIA_PROJECTION, mediaStreamId } from '../../../media-names.js';
@@ -54,7 +53,7 @@ export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
       },
       {
         metadata: { actingUserId: userId, requestId },
-        waitFor: [MEDIA_PROJECTION, PAYOLA_LEDGER_PROJECTION, USERS_PROJECTION],
+        waitFor: [MEDIA_PROJECTION, PAYOLA_LEDGER_PROJECTION],
       },
     );
     return result;
