@@ -7,6 +7,5 @@ export { RATE_LIMITS, RateLimit, RateLimitGuard } from './http/rate-limit.js';
 export { CurrentUser, RequestId } from './http/current-user.js';
 export type { SessionUser } from './application/queries/check-credentials/check-credentials.query.js';
 export { GetAccount, type Account } from './application/queries/get-account/get-account.query.js';
-export { loadAccount } from './application/queries/get-account/load-account.js';
 export { GetAuthUser } from './application/queries/get-auth-user/get-auth-user.query.js';
 export { SessionCache, SESSION_CACHE_MS } from './application/services/session-cache.js';
