@@ -12,7 +12,12 @@
 // sends; for a file without one (not worth compressing, or a build without the plugin) the file is
 // compressed here with the same settings.
 //
-// Exit code 1 when the brotli total is over the budget or the build is missing. `--json` prints the
+// It also names the npm packages in that JavaScript (from the build's source maps) and fails when one of
+// those the landing page must not carry is among them (zod, the form libraries: issue #23).
+//
+// Exit code 1 when the brotli or the gzip total is over the budget (HTTPS gets brotli, plain HTTP gzip:
+// Chromium asks for br over HTTPS only), a package the landing page must not carry is in it, or the
+// build is missing. `--json` prints the
 // result as JSON instead of the table. It also writes .reports/bench-web.json.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -26,6 +31,13 @@ const REPO_ROOT = path.resolve(WEB_ROOT, '..');
 
 /** The landing page's budget: JavaScript, brotli-compressed, before it is interactive. 1 kB = 1,000 bytes. */
 export const LANDING_BROTLI_BUDGET_BYTES = 150_000;
+/** The same budget for gzip, what Chromium gets over plain HTTP (it asks for brotli over HTTPS only). */
+export const LANDING_GZIP_BUDGET_BYTES = 150_000;
+/**
+ * Packages the landing page has no use for, which a careless import drags into every first visit:
+ * zod (~25 kB gzip; route search params use web/src/lib/search-params.ts) and the form libraries.
+ */
+export const LANDING_FORBIDDEN_PACKAGES = ['zod', 'react-hook-form', '@hookform/resolvers'];
 /** The route file of `/`, as Vite's manifest names its split chunks (`src/routes/index.tsx?tsr-split=component`). */
 const LANDING_ROUTE_FILE = 'src/routes/index.tsx';
 
@@ -37,7 +49,10 @@ const LANDING_ROUTE_FILE = 'src/routes/index.tsx';
  *   builtAt: string,
  *   precompressed: boolean,
  *   budgetBrotliBytes: number,
+ *   budgetGzipBytes: number,
  *   pass: boolean,
+ *   packages: { name: string, raw: number }[],
+ *   forbiddenPackages: string[],
  *   total: Sizes,
  *   files: CountedFile[],
  *   css: Sizes & { files: string[] },
@@ -102,6 +117,74 @@ export function staticImports(code) {
   return specifiers;
 }
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Bytes of a built chunk per original source file, from its source map (`file.map`), or null without
+ * one. Each mapping segment runs to the next one on its line; its second field moves the source index.
+ */
+function bytesPerSource(file) {
+  if (!existsSync(`${file}.map`)) return null;
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  const lines = readFileSync(file, 'utf8').split('\n');
+  /** @type {Map<string, number>} */
+  const bytes = new Map();
+  let source = 0;
+  map.mappings.split(';').forEach((line, lineIndex) => {
+    /** @type {[number, number][]} column, source index (-1: generated code of no source) */
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) source += fields[1];
+      segments.push([column, fields.length > 1 ? source : -1]);
+    }
+    const length = lines[lineIndex]?.length ?? 0;
+    segments.forEach(([start, index], i) => {
+      if (index < 0) return;
+      const name = map.sources[index];
+      bytes.set(name, (bytes.get(name) ?? 0) + (i + 1 < segments.length ? segments[i + 1][0] : length) - start);
+    });
+  });
+  return bytes;
+}
+
+/** `@tanstack/query-core` for `../node_modules/@tanstack/query-core/build/modern/query.js`, else null. */
+function packageOf(source) {
+  const match = /(?:^|[\\/])node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(source.replaceAll('\\', '/'));
+  return match ? match[1].replace('\\', '/') : null;
+}
+
+/**
+ * The npm packages in these chunks by raw bytes, largest first: '(app)' for our own code, '(no source map)'
+ * for a chunk without a map (the bundler's small runtime, or a build without build.sourcemap).
+ */
+function packagesIn(files) {
+  /** @type {Map<string, number>} */
+  const sizes = new Map();
+  const add = (name, bytes) => sizes.set(name, (sizes.get(name) ?? 0) + bytes);
+  for (const file of files) {
+    const perSource = bytesPerSource(file);
+    if (!perSource) add('(no source map)', statSync(file).size);
+    for (const [source, bytes] of perSource ?? []) add(packageOf(source) ?? '(app)', bytes);
+  }
+  return [...sizes].map(([name, raw]) => ({ name, raw })).sort((a, b) => b.raw - a.raw);
+}
+
 /** The largest JavaScript chunks of the build, for the report. */
 function largestChunks(distDir, counted, count) {
   const assets = path.join(distDir, 'assets');
@@ -115,7 +198,11 @@ function largestChunks(distDir, counted, count) {
 }
 
 /** @returns {WebBundleResult} */
-export function measureLandingBundle(distDir = DEFAULT_DIST_DIR, budgetBrotliBytes = LANDING_BROTLI_BUDGET_BYTES) {
+export function measureLandingBundle(
+  distDir = DEFAULT_DIST_DIR,
+  budgetBrotliBytes = LANDING_BROTLI_BUDGET_BYTES,
+  budgetGzipBytes = LANDING_GZIP_BUDGET_BYTES,
+) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: build the web app first (npm run build:web)`);
   const html = readFileSync(indexFile, 'utf8');
@@ -188,6 +275,12 @@ export function measureLandingBundle(distDir = DEFAULT_DIST_DIR, budgetBrotliByt
     .map((link) => fileForUrl(distDir, link.href))
     .filter((file) => file !== null && existsSync(file));
 
+  const jsFiles = [...reasons.keys()].filter((file) => file.endsWith('.js') || file.endsWith('.mjs'));
+  const packages = packagesIn(jsFiles);
+  const forbiddenPackages = packages
+    .map((item) => item.name)
+    .filter((name) => LANDING_FORBIDDEN_PACKAGES.includes(name));
+
   const precompressed = files.some((item) => existsSync(path.join(distDir, `${item.file}.br`)));
   if (!precompressed) notes.push('the build has no .br/.gz copies: sizes were computed here');
 
@@ -196,7 +289,10 @@ export function measureLandingBundle(distDir = DEFAULT_DIST_DIR, budgetBrotliByt
     builtAt: statSync(indexFile).mtime.toISOString(),
     precompressed,
     budgetBrotliBytes,
-    pass: total.brotli <= budgetBrotliBytes,
+    budgetGzipBytes,
+    pass: total.brotli <= budgetBrotliBytes && total.gzip <= budgetGzipBytes && forbiddenPackages.length === 0,
+    packages,
+    forbiddenPackages,
     total,
     files,
     css: { files: cssFiles.map((file) => path.relative(distDir, file)), ...sum(cssFiles.map(sizesOf)) },
@@ -217,7 +313,7 @@ export function formatBundleReport(result) {
       kB(result.total.raw),
       kB(result.total.gzip),
       kB(result.total.brotli),
-      `budget brotli <= ${kB(result.budgetBrotliBytes)}   ${result.pass ? 'PASS' : 'FAIL'}`,
+      `budget gzip and brotli <= ${kB(result.budgetGzipBytes)} / ${kB(result.budgetBrotliBytes)}   ${result.pass ? 'PASS' : 'FAIL'}`,
     ],
     [`CSS (not in the budget)`, kB(result.css.raw), kB(result.css.gzip), kB(result.css.brotli), ''],
   ];
@@ -238,6 +334,11 @@ export function formatBundleReport(result) {
     ...rows.slice(0, -2).map(line),
     '-'.repeat(line(rows[rows.length - 2]).length),
     ...rows.slice(-2).map(line),
+    '',
+    `packages in it (raw): ${result.packages.map((item) => `${item.name} ${kB(item.raw)}`).join(', ')}`,
+    ...(result.forbiddenPackages.length > 0
+      ? [`FAIL: the landing page must not load ${result.forbiddenPackages.join(', ')} (import it from a lazy route)`]
+      : []),
     '',
     'largest JS chunks of the build:',
     ...chunkRows.map(line),
