@@ -4,6 +4,15 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
+/** The attributes of every link input (Link Hub, venue website and social rows): a URL, typed as is. */
+export const LINK_INPUT_PROPS = {
+  type: 'url',
+  inputMode: 'url',
+  autoComplete: 'off',
+  spellCheck: false,
+  autoCapitalize: 'none',
+} as const;
+
 /** A numbered section of the add-artist and add-venue forms, titled for assistive technology too. */
 export function FormSection({
   number,

@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   ARTIST_LIST_NEXT_CURSOR_HEADER,
   ZAddArtistResponse,
@@ -19,9 +13,14 @@ import {
   type TArtist,
   type TVerifyArtistRequest,
 } from '@app/contracts';
-import { apiGet, apiGetWithHeaders, apiPost } from '@/lib/api-client';
-import { queryString, refreshPayola } from '@/lib/catalog/query-cache';
-import { sendWithSession } from '@/lib/session/auth-user-query';
+import { apiGet, apiPost } from '@/lib/api-client';
+import {
+  catalogListQueryOptions,
+  catalogQueryOptions,
+  catalogSearchQueryOptions,
+  useCatalogWriteMutation,
+  type CatalogPage,
+} from '@/lib/catalog/catalog-queries';
 import {
   useCatalogFavoriteMutation,
   useCatalogVoteMutation,
@@ -35,40 +34,26 @@ import type { ArtistFilters, ArtistTab } from '../lib/list-search';
  */
 const ARTISTS = '/api/artists';
 
-export interface ArtistPage {
-  artists: TArtist[];
-  /** The cursor of the next page; null on the last page. */
-  nextCursor: string | null;
-}
+const RESOURCE: CatalogResource = { root: ARTISTS, field: 'artists' };
+
+export type ArtistPage = CatalogPage<'artists', TArtist>;
 
 /** GET /api/artists/{my|all|favorites}: one infinite list per tab and filters, 24 artists a page. */
 export function artistListQueryOptions(tab: ArtistTab, filters: ArtistFilters) {
-  return infiniteQueryOptions({
-    queryKey: [ARTISTS, tab, filters],
-    queryFn: async ({ pageParam, signal }): Promise<ArtistPage> => {
-      const path = `${ARTISTS}/${tab}${queryString({ ...filters, cursor: pageParam })}`;
-      const { data, headers } = await apiGetWithHeaders(path, ZArtistList, { signal });
-      return { artists: data, nextCursor: headers.get(ARTIST_LIST_NEXT_CURSOR_HEADER) || null };
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return catalogListQueryOptions(
+    { root: ARTISTS, field: 'artists' },
+    { tab, path: `${ARTISTS}/${tab}`, filters, schema: ZArtistList, cursorHeader: ARTIST_LIST_NEXT_CURSOR_HEADER },
+  );
 }
 
 /** GET /api/artists/counts: the three tabs' counts. */
 export function artistCountsQueryOptions() {
-  return queryOptions({
-    queryKey: [ARTISTS, 'counts'],
-    queryFn: ({ signal }) => apiGet(`${ARTISTS}/counts`, ZArtistCounts, { signal }),
-  });
+  return catalogQueryOptions(ARTISTS, 'counts', ZArtistCounts);
 }
 
 /** GET /api/artists/{id}: the profile, with this user's vote and favourite. */
 export function artistQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [ARTISTS, id],
-    queryFn: ({ signal }) => apiGet(`${ARTISTS}/${encodeURIComponent(id)}`, ZArtist, { signal }),
-  });
+  return catalogQueryOptions(ARTISTS, id, ZArtist);
 }
 
 export interface ArtistSearchParams {
@@ -87,22 +72,12 @@ export interface ArtistSearchParams {
  * The links typed so far go along, so the same Spotify page is found whatever the name.
  */
 export function artistSearchQueryOptions({ q, links }: ArtistSearchParams) {
-  return queryOptions({
-    queryKey: [ARTISTS, 'search', { q, ...links }],
-    queryFn: ({ signal }) =>
-      apiGet(`${ARTISTS}/search${queryString({ q, ...links })}`, ZArtistSearchResults, { signal }),
-    enabled: q.trim().length >= 2,
-    staleTime: 10_000,
-    refetchOnWindowFocus: false,
-  });
+  return catalogSearchQueryOptions(ARTISTS, { q, ...links }, ZArtistSearchResults);
 }
 
 /** GET /api/artists/reward-preview: what this fan would earn now for an add, a link, a verification. */
 export function artistRewardPreviewQueryOptions() {
-  return queryOptions({
-    queryKey: [ARTISTS, 'reward-preview'],
-    queryFn: ({ signal }) => apiGet(`${ARTISTS}/reward-preview`, ZArtistRewardPreview, { signal }),
-  });
+  return catalogQueryOptions(ARTISTS, 'reward-preview', ZArtistRewardPreview);
 }
 
 /** GET /api/artists/{artistId}/verification/{userId}: whether this user verified it, and its links. */
@@ -119,32 +94,17 @@ export function artistVerificationQueryOptions(artistId: string, userId: string)
   });
 }
 
-/** Spec §7: after an add or a verification the artist lists (and their counts) load again. */
-function refreshArtists(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: [ARTISTS] });
-}
-
-/** POST /api/artists. */
+/** POST /api/artists; then the artist lists (and their counts) and the balance load again (spec §7). */
 export function useAddArtistMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TAddArtistRequest) =>
-      sendWithSession(queryClient, () => apiPost(ARTISTS, body, ZAddArtistResponse)),
-    onSuccess: () => Promise.all([refreshArtists(queryClient), refreshPayola(queryClient)]),
-  });
+  return useCatalogWriteMutation(ARTISTS, (body: TAddArtistRequest) => apiPost(ARTISTS, body, ZAddArtistResponse));
 }
 
 /** POST /api/artists/verify ("Is this them?" confirmed, or links added to an artist this fan verified). */
 export function useVerifyArtistMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TVerifyArtistRequest) =>
-      sendWithSession(queryClient, () => apiPost(`${ARTISTS}/verify`, body, ZVerifyArtistResponse)),
-    onSuccess: () => Promise.all([refreshArtists(queryClient), refreshPayola(queryClient)]),
-  });
+  return useCatalogWriteMutation(ARTISTS, (body: TVerifyArtistRequest) =>
+    apiPost(`${ARTISTS}/verify`, body, ZVerifyArtistResponse),
+  );
 }
-
-const RESOURCE: CatalogResource = { root: ARTISTS, field: 'artists' };
 
 /** POST /api/artists/{id}/vote with the state asked for (never a blind toggle). */
 export function useVoteMutation(artistId: string) {

@@ -6,14 +6,7 @@ import { FileUpload } from '@/components/ui/file-upload';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import type { MediaUpload } from '@/lib/uploads/use-media-upload';
-
-export interface FanMessageValues {
-  record: boolean;
-  isPublic: boolean;
-  message: string;
-}
-
-export const EMPTY_FAN_MESSAGE: FanMessageValues = { record: false, isPublic: false, message: '' };
+import type { FanMessageValues } from '../lib/add-artist-reducer';
 
 /** Spec §2 add artist, section 4 "Fan Message": a video message to the artist (+25 Payola once per artist). */
 export function FanMessageSection({
@@ -62,6 +55,9 @@ export function FanMessageSection({
             error={upload.problem?.description}
             done={
               upload.media && (
+                // The fan's own video, just uploaded, shown back to them to check: no captions exist for
+                // it, and the message they are writing is right above it.
+                // eslint-disable-next-line jsx-a11y/media-has-caption
                 <video
                   src={upload.media.url}
                   poster={upload.media.posterUrl ?? undefined}

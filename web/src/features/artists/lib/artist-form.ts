@@ -8,6 +8,7 @@ import {
   type CanonicalLink,
   type LinkPlatform,
 } from '@app/domain';
+import type { useContractForm } from '@/lib/use-contract-form';
 
 /** The four Link Hub inputs sent as `socialUrls`, in the spec's order (§3 Artist). */
 const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'appleMusic', 'tiktok'] as const satisfies readonly LinkPlatform[];
@@ -46,6 +47,9 @@ export const EMPTY_ARTIST_FORM: ArtistFormValues = {
 };
 
 export type ArtistFormField = keyof ArtistFormValues;
+
+/** The add-artist form (react-hook-form checked by ZArtistForm), as its sections take it. */
+export type ArtistForm = ReturnType<typeof useContractForm<ArtistFormValues, TArtistInput>>;
 
 export type LinkValues = Pick<ArtistFormValues, LinkPlatform>;
 

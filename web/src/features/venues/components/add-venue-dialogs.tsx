@@ -1,16 +1,21 @@
-import { Link } from '@tanstack/react-router';
-import { BadgeCheck, Coins, FolderOpen, PartyPopper, Plus } from 'lucide-react';
+import { FolderOpen, PartyPopper, Plus } from 'lucide-react';
 import type { TAddVenueResponse, TVenueSearchResult } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { DialogIcon, PayolaEarned, useLastShown } from '@/lib/catalog/dialog-parts';
+import {
+  EntryResultDialog,
+  EntrySummary,
+  PayolaEarned,
+  RewardNote,
+  SameEntryDialog,
+  useLastShown,
+} from '@/lib/catalog/dialog-parts';
 import { formatPayola } from '@/lib/catalog/format';
 import { venuePlace, VenueBadges } from './venue-badges';
 
 function VenueSummary({ venue }: { venue: TVenueSearchResult }) {
   return (
-    <div className="rounded-2xl border border-border bg-surface p-4">
-      <p className="font-display text-xl font-bold break-words">{venue.name}</p>
+    <EntrySummary name={venue.name}>
       <p className="mt-1 text-sm text-muted-foreground">
         {[venue.streetAddress, venuePlace(venue)].filter(Boolean).join(', ')}
       </p>
@@ -22,7 +27,7 @@ function VenueSummary({ venue }: { venue: TVenueSearchResult }) {
           {venue.bio}
         </p>
       )}
-    </div>
+    </EntrySummary>
   );
 }
 
@@ -38,47 +43,39 @@ export function ConfirmDuplicateDialog({
   reward: number | undefined;
   pending: boolean;
   onConfirm: () => void;
+  /** 'No, different venue' and closing alike: the venue is not offered again. */
   onClose: () => void;
 }) {
   const venue = useLastShown(current);
   return (
-    <Dialog
+    <SameEntryDialog
       open={current !== null}
-      onOpenChange={(open) => !open && !pending && onClose()}
+      pending={pending}
       title="Confirm Duplicate"
       description="Is this the venue you were about to add? Confirming it keeps the map free of duplicates."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            No, different venue
-          </Button>
-          <Button onClick={onConfirm} loading={pending} loadingText="Confirming...">
-            <BadgeCheck aria-hidden="true" />
-            Yes, it&apos;s the same venue
-          </Button>
-        </>
-      }
+      rejectLabel="No, different venue"
+      confirmLabel="Yes, it's the same venue"
+      onConfirm={onConfirm}
+      onReject={onClose}
+      onClose={onClose}
     >
       {venue && (
-        <div className="flex flex-col gap-5">
+        <>
           <VenueSummary venue={venue} />
           {reward !== undefined && (
-            <div className="flex items-center gap-3 rounded-2xl border border-accent/30 bg-accent-soft p-4 text-sm">
-              <Coins aria-hidden="true" className="size-6 shrink-0 text-accent" />
-              <p>
-                {reward > 0 ? (
-                  <>
-                    Confirming earns you <strong className="text-accent">+{formatPayola(reward)} Payola</strong>.
-                  </>
-                ) : (
-                  'You confirmed this venue before: confirming again earns nothing more.'
-                )}
-              </p>
-            </div>
+            <RewardNote>
+              {reward > 0 ? (
+                <>
+                  Confirming earns you <strong className="text-accent">+{formatPayola(reward)} Payola</strong>.
+                </>
+              ) : (
+                'You confirmed this venue before: confirming again earns nothing more.'
+              )}
+            </RewardNote>
           )}
-        </div>
+        </>
       )}
-    </Dialog>
+    </SameEntryDialog>
   );
 }
 
@@ -128,29 +125,23 @@ export function VenueAddedDialog({
 }) {
   const result = useLastShown(current);
   return (
-    <Dialog
+    <EntryResultDialog
       open={current !== null}
-      onOpenChange={(open) => !open && onClose()}
-      icon={
-        <DialogIcon>
-          <PartyPopper aria-hidden="true" />
-        </DialogIcon>
-      }
+      onClose={onClose}
+      icon={<PartyPopper aria-hidden="true" />}
       title="Venue Added Successfully!"
       description={result ? `${result.name} is on the map. Thanks for sharing it with the community.` : undefined}
-      footer={
+      another={
         <>
-          <Button variant="outline" onClick={onAnother}>
-            <Plus aria-hidden="true" />
-            Add Another Venue
-          </Button>
-          <Button asChild>
-            <Link to="/venues">View Venues</Link>
-          </Button>
+          <Plus aria-hidden="true" />
+          Add Another Venue
         </>
       }
+      onAnother={onAnother}
+      viewTo="/venues"
+      view="View Venues"
     >
       {result && result.payola.total > 0 && <PayolaEarned amount={result.payola.total} />}
-    </Dialog>
+    </EntryResultDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalVenueLinks, ZVenueInput, type TVenue, type TVenueInput } from '@app/contracts';
 import { DEFAULT_VENUE_COUNTRY } from '@app/domain';
+import type { useContractForm } from '@/lib/use-contract-form';
 
 /** Every single-value input of the add-venue form, as text; the social links are a list of their own. */
 export type VenueFormValues = {
@@ -40,6 +41,9 @@ export const EMPTY_VENUE_FORM: VenueFormValues = {
   accessibility: '',
   parking: '',
 };
+
+/** The add-venue form (react-hook-form checked by ZVenueForm), as its sections take it. */
+export type VenueForm = ReturnType<typeof useContractForm<VenueFormValues, VenueFormValues>>;
 
 const ZVenueFormText = z.object(
   Object.fromEntries(Object.keys(EMPTY_VENUE_FORM).map((key) => [key, z.string()])) as Record<
