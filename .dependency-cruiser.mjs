@@ -68,9 +68,9 @@ export default {
     },
     {
       name: 'app-module-deep-import',
-      comment: 'api and worker use a module only through its public index.ts (@app/modules/<module>).',
+      comment: 'api, worker and the bench use a module only through its public index.ts (@app/modules/<module>).',
       severity: 'error',
-      from: { path: '^(api|worker)/' },
+      from: { path: '^(api|worker|tools/bench)/' },
       to: {
         path: '^libs/modules/src/[^/]+/',
         pathNot: '^libs/modules/src/[^/]+/index\\.ts$',
