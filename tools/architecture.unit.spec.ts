@@ -98,9 +98,10 @@ const PLANTED: { rule: string; file: string; source: string; to: string }[] = [
   },
   {
     rule: 'domain-not-pure',
-    file: 'libs/modules/src/alpha/domain/orm.ts',
-    source: `import { MikroORM } from '@mikro-orm/core';\nexport const x = MikroORM;\n`,
-    to: 'node_modules/@mikro-orm/core/index.js',
+    // A queue client (the ORM planted here before MikroORM left the project would no longer resolve).
+    file: 'libs/modules/src/alpha/domain/queue.ts',
+    source: `import Redis from 'ioredis';\nexport const x = Redis;\n`,
+    to: 'node_modules/ioredis/built/index.js',
   },
   {
     rule: 'domain-not-pure',
