@@ -6,7 +6,7 @@ import type { Account } from './get-account.query.js';
 
 /**
  * Reads the account from the write side (the user's stream), so it is there the moment the
- * account is created. The worker's reactors call it inside their batch transaction.
+ * account is created. Other modules ask through the GetAccount query.
  */
 export async function loadAccount(store: EventStore, userId: string, db?: Queryable): Promise<Account | null> {
   const [created] = await store.readStream<EventOfType<'AccountCreated'>>(userStreamId(userId), db, ['AccountCreated']);
