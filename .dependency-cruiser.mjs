@@ -1,4 +1,4 @@
-// Module boundaries (architecture guide, style rule 5), checked by `npm run lint`. The rules match
+// Module boundaries (docs/architecture.md, Boundary rules), checked by `npm run lint`. The rules match
 // folder names generically: a new module under libs/modules/src/ or a new web feature is covered
 // without touching this file. tools/architecture.unit.spec.ts plants a violation of each rule.
 

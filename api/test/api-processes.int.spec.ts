@@ -47,7 +47,7 @@ async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, m
 }
 
 /**
- * API_PROCESSES=2 (README configuration): the built api runs as a supervisor and two api processes on one
+ * API_PROCESSES=2 (docs/operations.md, Configuration): the built api runs as a supervisor and two api processes on one
  * port; a process that dies is replaced while the other keeps answering, and SIGTERM stops them all.
  */
 describe('the api as several processes (node:cluster)', () => {

@@ -5,7 +5,7 @@ import { SESSION_CACHE_MS, usersProjection } from '@app/modules/identity';
 import { startTcpProxy, type TcpProxy } from '@app/testing';
 import { startApi } from './api-harness.js';
 
-/** What a stalled database may cost a request at most (README: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+/** What a stalled database may cost a request at most (docs/operations.md, Configuration: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
 const BOUND_MS = 5000;
 
 /** An in-process api that reaches PostgreSQL through a proxy the test can freeze, and a signed-in fan. */

@@ -4,7 +4,7 @@
 //   2b. the web app's component tests (vitest in jsdom, the network answered by msw)
 //   2c. the bench's smoke (tools/bench: every phase at tiny sizes; one check, failed by any phase's error)
 //   3. the fault suite's short form (tools/chaos: a few runs against a stack of its own while it kills
-//      and pauses it; README "Fault suite")
+//      and pauses it; docs/operations.md "Fault suite")
 //   4. end-to-end (Playwright in Chromium against the whole product started by its launcher)
 // Ends with the line "N passed, N failed" and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';

@@ -43,7 +43,7 @@ test.describe('artist flows', () => {
     await page.goto('/add-artist');
     await expect(page.getByRole('heading', { level: 1, name: 'Add an Amazing Artist!' })).toBeVisible();
 
-    // Submit button states (spec §4), in order.
+    // Submit button states (docs/product.md §4), in order.
     await expect(submitButton(page)).toHaveText('Add at least 2 profile links to continue');
     await expect(submitButton(page)).toBeDisabled();
     await expect(page.getByText('Links: 0/8')).toBeVisible();

@@ -77,14 +77,14 @@ test.describe('fan video messages', () => {
 
     const section = page.getByRole('region', { name: /Fan Message/ });
     await section.getByRole('checkbox', { name: 'Record a fan message for this artist' }).check();
-    // Spec §5: the fan message option needs a video.
+    // docs/product.md §5: the fan message option needs a video.
     await page.getByRole('button', { name: 'ADD THIS AMAZING ARTIST!' }).click();
     await expect(toastRegion(page)).toContainText('Video required');
     await expect(toastRegion(page)).toContainText('Please upload your fan message video to continue.');
 
     await section.getByRole('checkbox', { name: "Make my message public on the artist's profile" }).check();
     await section.getByLabel('Your Message').fill('Your record got me through the winter.');
-    // A file that is not a video is refused before anything is sent (spec §5 texts).
+    // A file that is not a video is refused before anything is sent (docs/product.md §5 texts).
     await section.getByLabel('Choose your video').setInputFiles({
       name: 'notes.pdf',
       mimeType: 'application/pdf',

@@ -55,7 +55,7 @@ describe('reading the log while many writers append', () => {
           const batch = await readAll(db.pool, cursor, { limit: 50 });
           for (const event of batch) seen.push(event.globalPosition);
           if (batch.length > 0) cursor = batch[batch.length - 1]!;
-          // The naive reader pages by sequence number alone, which is what the guide warns against.
+          // The naive reader pages by sequence number alone, which is what docs/architecture.md (The event store and projections) warns against.
           const naive = await db.pool.query<{ global_position: number }>(
             'select global_position from events where global_position > $1 order by global_position limit 50',
             [naiveCursor],

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * Every non-OK response becomes an ApiError whose message is `${status}: ${bodyText || statusText}`
- * (spec §8 "Generic"). Forms read `serverMessage` (the `message` of a JSON error body) to show the
+ * (docs/product.md §8 "Generic"). Forms read `serverMessage` (the `message` of a JSON error body) to show the
  * server's own words.
  */
 export class ApiError extends Error {

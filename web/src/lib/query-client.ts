@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 
 /**
- * Spec §7: a query whose key is a list of path segments (['/api/artists', id]) loads with a GET to
+ * docs/product.md §7: a query whose key is a list of path segments (['/api/artists', id]) loads with a GET to
  * the joined path. Feature code should still prefer explicit `queryOptions` factories with a schema.
  */
 const getFromQueryKey: QueryFunction = ({ queryKey, signal }) => {

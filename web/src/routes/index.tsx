@@ -10,7 +10,7 @@ export const Route = createFileRoute('/')({
   component: HomeRoute,
 });
 
-/** Spec §2: a spinner while loading, the landing page when signed out, else the account's home. */
+/** docs/product.md §2: a spinner while loading, the landing page when signed out, else the account's home. */
 function HomeRoute() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;

@@ -43,7 +43,7 @@ export function signIn(user: TAuthUser = memberUser()): TAuthUser {
   return user;
 }
 
-/** Problem answer as the api sends it (spec §8): the forms show `message`. */
+/** Problem answer as the api sends it (docs/product.md §8): the forms show `message`. */
 export function problem(status: number, message: string, extra: Record<string, unknown> = {}) {
   return HttpResponse.json({ statusCode: status, error: message, message, ...extra }, { status });
 }

@@ -5,7 +5,7 @@ import { defineEvent } from './define-event.js';
 /** The website and social links of a venue, canonical like the artists' (one (platform, key) names one venue). */
 const ZVenueLink = z.object({ platform: z.enum(LINK_PLATFORMS), key: z.string(), url: z.string() });
 
-/** Everything the add-venue form describes (spec §3 Venue); an update carries the whole set again. */
+/** Everything the add-venue form describes (docs/product.md §3 Venue); an update carries the whole set again. */
 const ZVenueDetails = z.object({
   name: z.string(),
   venueType: z.enum(VENUE_TYPES),

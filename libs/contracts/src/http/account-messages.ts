@@ -1,7 +1,7 @@
 // Zod-free: the web app's entry chunk reads these (a failed CSRF check), and a file with a schema in it
 // would bring zod into every first visit (issue #23).
 
-/** Server-side messages that the web app also shows (spec §8). */
+/** Server-side messages that the web app also shows (docs/product.md §8). */
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists. Log in instead, or reset your password.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES, ZRole } from './auth.js';
 import { PASSWORD_MIN_LENGTH, ZNewPassword } from './password.js';
 
-/** Spec §9 length limits. */
+/** docs/product.md §9 length limits. */
 export { PASSWORD_MIN_LENGTH };
 export const ZIP_MIN_LENGTH = 5;
 export const ZIP_MAX_LENGTH = 10;
@@ -20,7 +20,7 @@ const UNSTORABLE_MESSAGE = 'Please remove unsupported characters';
 
 const password = ZNewPassword;
 
-/** POST /api/create-account (spec §7). */
+/** POST /api/create-account (docs/product.md §7). */
 export const ZCreateAccountRequest = z.object({
   firstName: z
     .string({ error: 'First name is required' })
@@ -46,7 +46,7 @@ export const ZCreateAccountRequest = z.object({
 });
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
 
-/** The create-account form: the request plus the confirmation fields (spec §5). */
+/** The create-account form: the request plus the confirmation fields (docs/product.md §5). */
 export const ZCreateAccountForm = ZCreateAccountRequest.omit({ role: true })
   .extend({
     confirmEmail: email,

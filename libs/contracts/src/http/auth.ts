@@ -9,7 +9,7 @@ export type TRole = z.infer<typeof ZRole>;
 export const ZVeriffStatus = z.enum(['pending', 'approved', 'declined', 'expired']);
 export type TVeriffStatus = z.infer<typeof ZVeriffStatus>;
 
-/** The signed-in user as GET /api/auth/check returns it (spec §3 "Auth check response"). */
+/** The signed-in user as GET /api/auth/check returns it (docs/product.md §3 "Auth check response"). */
 export const ZAuthUser = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -23,7 +23,7 @@ export const ZAuthUser = z.object({
   verified: z.boolean(),
   kycCompleted: z.boolean(),
   veriffStatus: ZVeriffStatus.nullable(),
-  /** My Profile's own fields (spec §3 User). */
+  /** My Profile's own fields (docs/product.md §3 User). */
   username: z.string().nullable(),
   phone: z.string().nullable(),
   genres: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRewardSummary } from './artists.js';
 
-/** What an upload is for; each has its limits (spec §9 "Files"). */
+/** What an upload is for; each has its limits (docs/product.md §9 "Files"). */
 export const MEDIA_KINDS = ['fan-video', 'profile-photo'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
@@ -15,13 +15,13 @@ export interface MediaLimits {
 }
 
 export const MEDIA_LIMITS: Record<MediaKind, MediaLimits> = {
-  // Spec §9: fan video 1 file, max 10 MB (10485760 bytes), 1-3 minutes recommended.
+  // docs/product.md §9: fan video 1 file, max 10 MB (10485760 bytes), 1-3 minutes recommended.
   'fan-video': {
     maxSize: 10_485_760,
     types: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-m4v'],
     accept: 'video/mp4,video/webm,video/quicktime,.mp4,.m4v,.webm,.mov',
   },
-  // Spec §5 "Profile image" and §2: JPG or PNG, max 5 MB (5242880 bytes).
+  // docs/product.md §5 "Profile image" and §2: JPG or PNG, max 5 MB (5242880 bytes).
   'profile-photo': {
     maxSize: 5_242_880,
     types: ['image/jpeg', 'image/png'],
@@ -29,7 +29,7 @@ export const MEDIA_LIMITS: Record<MediaKind, MediaLimits> = {
   },
 };
 
-/** The texts users read (spec §5 "Profile image" for photos; the same shape for videos). */
+/** The texts users read (docs/product.md §5 "Profile image" for photos; the same shape for videos). */
 export const MEDIA_MESSAGES = {
   'fan-video': {
     tooLargeTitle: 'File too large',
@@ -92,14 +92,14 @@ export const ZMediaObject = z.object({
 });
 export type TMediaObject = z.infer<typeof ZMediaObject>;
 
-/** PUT /api/profile-images (spec §7): `profileImageUrl` is the upload URL the photo was PUT to. */
+/** PUT /api/profile-images (docs/product.md §7): `profileImageUrl` is the upload URL the photo was PUT to. */
 export const ZSetProfileImageRequest = z.object({
   profileImageUrl: z.string({ error: 'profileImageUrl is required' }).min(1, 'profileImageUrl is required'),
 });
 export const ZSetProfileImageResponse = z.object({ objectPath: z.string() });
 export type TSetProfileImageResponse = z.infer<typeof ZSetProfileImageResponse>;
 
-/** POST /api/fan-messages (spec §7). `userId` and `payolaEarned` from old clients: see product-decisions. */
+/** POST /api/fan-messages (docs/product.md §7). `userId` and `payolaEarned` from old clients: see docs/decisions.md. */
 export const ZPostFanMessageRequest = z.object({
   artistId: z.string().min(1, 'Choose the artist for your message'),
   videoUrl: z.string({ error: MEDIA_MESSAGES.videoRequired }).min(1, MEDIA_MESSAGES.videoRequired),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §9 length limits. */
+/** docs/product.md §9 length limits. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** A new password, by the sign-up rules: the create-account form and the profile's change-password form. */

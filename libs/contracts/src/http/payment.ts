@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** POST /api/create-payment-intent (spec §7). The server decides the amount from the account's role. */
+/** POST /api/create-payment-intent (docs/product.md §7). The server decides the amount from the account's role. */
 export const ZCreatePaymentIntentRequest = z.object({
   userId: z.string().optional(),
   membershipAddon: z.boolean().optional(),
@@ -65,7 +65,7 @@ export const ZPaymentResult = z.object({
 });
 export type TPaymentResult = z.infer<typeof ZPaymentResult>;
 
-/** POST /api/stripe/confirm-payment (spec §7). */
+/** POST /api/stripe/confirm-payment (docs/product.md §7). */
 export const ZConfirmPaymentRequest = z.object({
   paymentIntentId: z.string().optional(),
   clientSecret: z.string().optional(),
@@ -78,7 +78,7 @@ export type TConfirmPaymentResponse = z.infer<typeof ZConfirmPaymentResponse>;
 
 export const ZPortalResponse = z.object({ url: z.string() });
 
-/** Spec §8 Payment texts the server also uses. */
+/** docs/product.md §8 Payment texts the server also uses. */
 export const PAYMENT_MESSAGES = {
   ownAccountOnly: 'You can only pay for your own account.',
   alreadyPaid: 'Your verification payment is already complete.',
@@ -103,7 +103,7 @@ export function formatMoney(amountMinor: number, currency: string): string {
 }
 
 /**
- * What the payer is told when a payment was short or in another currency (spec §8's plain style):
+ * What the payer is told when a payment was short or in another currency (docs/product.md §8's plain style):
  * what arrived, what is due, that the membership is not active, and who can help.
  */
 export function amountMismatchMessage(mismatch: TAmountMismatch): string {

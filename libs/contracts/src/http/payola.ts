@@ -19,7 +19,7 @@ export const ZPayolaHistoryEntry = z.object({
 export type TPayolaHistoryEntry = z.infer<typeof ZPayolaHistoryEntry>;
 export const ZPayolaHistory = z.array(ZPayolaHistoryEntry);
 
-/** Spec §9: the Payola history shows ten entries a page. */
+/** docs/product.md §9: the Payola history shows ten entries a page. */
 export const PAYOLA_HISTORY_PAGE_SIZE = 10;
 export const PAYOLA_HISTORY_MAX_PAGE_SIZE = 100;
 /** Response header of GET /api/payola/history: how many entries match the filters, over all pages. */

@@ -1,5 +1,5 @@
 /**
- * Canonical artist links for the Link Hub (product-spec.md "Add artist", section 2).
+ * Canonical artist links for the Link Hub (docs/product.md §2 "Add artist").
  *
  * Every pasted link is reduced to the identity it names on its platform (a Spotify artist id, a Bandcamp
  * subdomain, an Instagram handle...). The (platform, key) pair is unique across the catalogue, so a link

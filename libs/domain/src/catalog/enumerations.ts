@@ -1,4 +1,4 @@
-/** Spec §3 Enumerations: the artist genres offered by add-artist and the filters. */
+/** docs/product.md §3 Enumerations: the artist genres offered by add-artist and the filters. */
 export const ARTIST_GENRES = [
   'Rock',
   'Pop',
@@ -23,16 +23,16 @@ export const ARTIST_GENRES = [
 ] as const;
 export type ArtistGenre = (typeof ARTIST_GENRES)[number];
 
-/** Spec §3: artist (act) types; 'Solo Artist' is the default. */
+/** docs/product.md §3: artist (act) types; 'Solo Artist' is the default. */
 export const ARTIST_TYPES = ['Solo Artist', 'Band', 'Group', 'DJ', 'Producer', 'Duo', 'Collective', 'Other'] as const;
 export type ArtistType = (typeof ARTIST_TYPES)[number];
 export const DEFAULT_ARTIST_TYPE: ArtistType = 'Solo Artist';
 
-/** Spec §9: up to 8 link slots, at least 2 filled. */
+/** docs/product.md §9: up to 8 link slots, at least 2 filled. */
 export const MIN_ARTIST_LINKS = 2;
 
 /**
- * Spec §3 Enumerations: the add-venue form's 17 venue types. product-decisions.md: one list, so the
+ * docs/product.md §3 Enumerations: the add-venue form's 17 venue types. docs/decisions.md: one list, so the
  * venue filters offer the same 17.
  */
 export const VENUE_TYPES = [
@@ -56,12 +56,12 @@ export const VENUE_TYPES = [
 ] as const;
 export type VenueType = (typeof VENUE_TYPES)[number];
 
-/** Spec §3: age restrictions; the add-venue form also offers 'Other' (the filters do not). */
+/** docs/product.md §3: age restrictions; the add-venue form also offers 'Other' (the filters do not). */
 export const VENUE_AGE_RESTRICTIONS = ['All Ages', '18+', '21+', 'Other'] as const;
 export const VENUE_AGE_FILTERS = ['All Ages', '18+', '21+'] as const;
 export type VenueAgeRestriction = (typeof VENUE_AGE_RESTRICTIONS)[number];
 
-/** Spec §3: sound systems. */
+/** docs/product.md §3: sound systems. */
 export const VENUE_SOUND_SYSTEMS = [
   'Professional PA System',
   'Basic Sound Setup',
@@ -71,7 +71,7 @@ export const VENUE_SOUND_SYSTEMS = [
 ] as const;
 export type VenueSoundSystem = (typeof VENUE_SOUND_SYSTEMS)[number];
 
-/** Spec §3: the 50 two-letter US state codes. */
+/** docs/product.md §3: the 50 two-letter US state codes. */
 export const US_STATES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
   'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
@@ -82,7 +82,7 @@ export const US_STATES = [
 export type UsState = (typeof US_STATES)[number];
 export const DEFAULT_VENUE_COUNTRY = 'USA';
 
-/** Spec §3: the genres My Profile suggests; custom genres may be typed too. */
+/** docs/product.md §3: the genres My Profile suggests; custom genres may be typed too. */
 export const PROFILE_GENRES = [
   'Pop',
   'Rock',

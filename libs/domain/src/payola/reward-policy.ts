@@ -1,5 +1,5 @@
 /**
- * The Payola reward policy (product-decisions.md "Payola rules"): one table that decides every
+ * The Payola reward policy (docs/decisions.md "Payola rules"): one table that decides every
  * amount, renders the "How You Earn It" table and previews rewards in the add forms. Amounts are
  * decided once and stored in the PayolaAwarded event, so changing this table never rewrites history.
  */

@@ -11,7 +11,7 @@ const milliseconds = z.coerce.number().int().min(0);
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
- * Every environment variable the api, worker and ops tools read. The README's configuration table
+ * Every environment variable the api, worker and ops tools read. The configuration table of docs/operations.md
  * mirrors this schema; keep both in step.
  */
 export const ZConfig = z.object({

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { toast as sonner, Toaster as Sonner } from 'sonner';
 
-/** Spec §9: at most one toast visible, shown for 5000 ms unless told otherwise. */
+/** docs/product.md §9: at most one toast visible, shown for 5000 ms unless told otherwise. */
 const TOAST_VISIBLE_LIMIT = 1;
 const TOAST_DEFAULT_DURATION_MS = 5000;
 

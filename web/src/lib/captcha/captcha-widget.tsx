@@ -20,7 +20,7 @@ interface CaptchaWidgetProps {
 const TOKEN_LIFETIME_MS = 2 * 60 * 1000 - 5000;
 
 /**
- * The human-verification widget (spec §2 Waitlist and Contact): Google reCAPTCHA when the server has
+ * The human-verification widget (docs/product.md §2 Waitlist and Contact): Google reCAPTCHA when the server has
  * its keys, otherwise the built-in check, a checkbox whose token the api signs. Either way the form
  * gets a token to send, and the server verifies it on the same path.
  */

@@ -24,7 +24,7 @@ interface AddEntryPageProps {
   dialogs: ReactNode;
 }
 
-/** Spec §2 "Add artist" / "Add venue": the page around an add form (spec §4 "Add pages mode"). */
+/** docs/product.md §2 "Add artist" / "Add venue": the page around an add form (docs/product.md §4 "Add pages mode"). */
 export function AddEntryPage({
   mode,
   title,

@@ -1,7 +1,7 @@
 import { ZApiError } from '@app/contracts';
 import { isApiError } from '@/lib/api-client';
 
-/** Spec §4 "Add pages mode": a fresh form ('Add'), or the form again after an add ('Keep going'). */
+/** docs/product.md §4 "Add pages mode": a fresh form ('Add'), or the form again after an add ('Keep going'). */
 export type AddMode = 'add' | 'add-another';
 
 /**
@@ -16,7 +16,7 @@ export interface AddFlowState<TFound, TLoaded, TAdded> {
   loaded: TLoaded | null;
   /** The possible duplicate being asked about ('Is this the same ...?'). */
   candidate: TFound | null;
-  /** Spec §2 "Verification Required modal". */
+  /** docs/product.md §2 "Verification Required modal". */
   verificationRequired: boolean;
   /** The added entry, shown in the success dialog. */
   added: TAdded | null;
@@ -91,7 +91,7 @@ export function addFlowReducer<
   };
 }
 
-/** Spec §6: only a verified fan adds artists and venues, or confirms them. */
+/** docs/product.md §6: only a verified fan adds artists and venues, or confirms them. */
 export function canAddEntries(user: { role: string; verified: boolean } | null): boolean {
   return user?.role === 'fan' && user.verified;
 }

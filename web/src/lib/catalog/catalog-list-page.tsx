@@ -63,7 +63,7 @@ export interface CatalogListPageProps<Tab extends string, FilterKey extends stri
 }
 
 /**
- * Spec §2 "Artists (/artists)" and "Venues (/venues)": one page for both catalogues, the three tabs with
+ * docs/product.md §2 "Artists (/artists)" and "Venues (/venues)": one page for both catalogues, the three tabs with
  * counts, the add button, search and filters with Clear, and each tab's grid with its designed empty states.
  */
 export function CatalogListPage<Tab extends string, FilterKey extends string>({

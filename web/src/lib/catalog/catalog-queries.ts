@@ -4,7 +4,7 @@ import { apiGet, apiGetWithHeaders } from '@/lib/api-client';
 import { sendWithSession } from '@/lib/session/auth-user-query';
 import { queryString, refreshPayola } from './query-cache';
 
-// The queries artists and venues share, by API root (spec §7: a key's segments are the path it
+// The queries artists and venues share, by API root (docs/product.md §7: a key's segments are the path it
 // loads, so one invalidation of the root refreshes a catalogue's lists, counts and profiles together).
 
 /** A list page: its entries under the catalogue's field ('artists', 'venues'), and the next page's cursor. */
@@ -60,7 +60,7 @@ export function catalogSearchQueryOptions<T>(root: string, params: { q: string }
   });
 }
 
-/** A write to a catalogue: after it, the catalogue's queries and the Payola balance load again (spec §7). */
+/** A write to a catalogue: after it, the catalogue's queries and the Payola balance load again (docs/product.md §7). */
 export function useCatalogWriteMutation<TBody, TResult>(root: string, send: (body: TBody) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({

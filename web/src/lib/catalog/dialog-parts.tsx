@@ -69,7 +69,7 @@ interface SameEntryDialogProps {
   children: ReactNode;
 }
 
-/** Spec §2 'Is this the same artist?' / 'Confirm Duplicate': a possible duplicate, to confirm or reject. */
+/** docs/product.md §2 'Is this the same artist?' / 'Confirm Duplicate': a possible duplicate, to confirm or reject. */
 export function SameEntryDialog({
   open,
   pending,
@@ -120,7 +120,7 @@ interface EntryResultDialogProps {
   children: ReactNode;
 }
 
-/** Spec §2: the dialog after an add or a confirmation, with 'Add Another ...' and 'View ...'. */
+/** docs/product.md §2: the dialog after an add or a confirmation, with 'Add Another ...' and 'View ...'. */
 export function EntryResultDialog({
   open,
   onClose,

@@ -14,7 +14,7 @@ export interface FavoriteToggleProps {
   className?: string;
 }
 
-/** The favourite heart: a toggle button that asks for the state it shows next (spec §4 "Favourite"). */
+/** The favourite heart: a toggle button that asks for the state it shows next (docs/product.md §4 "Favourite"). */
 export function FavoriteToggle({ entry, favorite, variant = 'overlay', className }: FavoriteToggleProps) {
   const on = entry.userHasFavorited;
 

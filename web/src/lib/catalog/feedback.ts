@@ -2,7 +2,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 
 /**
- * Spec §8 "Vote / favourite": a signed-out user is asked to create an account; any other failure is
+ * docs/product.md §8 "Vote / favourite": a signed-out user is asked to create an account; any other failure is
  * 'Error' with the message.
  */
 export function toastVoteOrFavoriteError(error: unknown, action: 'vote' | 'add favorites') {

@@ -55,7 +55,7 @@ export function FormSection({
   );
 }
 
-/** Above an add form: the way back to the list and, when adding another, 'Start Fresh' (spec §2). */
+/** Above an add form: the way back to the list and, when adding another, 'Start Fresh' (docs/product.md §2). */
 export function AddFormActions({
   backTo,
   backLabel,

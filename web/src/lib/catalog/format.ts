@@ -1,19 +1,19 @@
-/** 'n votes' with the singular '1 vote' (spec §2 "Artist profile"). */
+/** 'n votes' with the singular '1 vote' (docs/product.md §2 "Artist profile"). */
 export function voteCountLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'vote' : 'votes'}`;
 }
 
-/** 'n favorite(s)' (spec §2 "Favorites"). */
+/** 'n favorite(s)' (docs/product.md §2 "Favorites"). */
 export function favoriteCountLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'favorite' : 'favorites'}`;
 }
 
-/** 'Found n similar artist(s)' / 'Found n similar venue(s)' (spec §2 "Add artist", "Add venue"). */
+/** 'Found n similar artist(s)' / 'Found n similar venue(s)' (docs/product.md §2 "Add artist", "Add venue"). */
 export function similarLabel(count: number, noun: 'artist' | 'venue'): string {
   return `Found ${count} similar ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** Spec §9: dates in long US format ('November 23, 2026'); 'Unknown' when there is none to read. */
+/** docs/product.md §9: dates in long US format ('November 23, 2026'); 'Unknown' when there is none to read. */
 export function longUsDate(iso: string | null | undefined): string {
   if (!iso) return 'Unknown';
   const date = new Date(iso);

@@ -79,7 +79,7 @@ interface ProfileQuery<T> {
 
 /**
  * The states of an artist or venue profile: loading (the skeleton), 'Artist Not Found' / 'Venue Not Found'
- * for an unknown id (spec §2), a failed load with Retry, and otherwise the profile itself.
+ * for an unknown id (docs/product.md §2), a failed load with Retry, and otherwise the profile itself.
  */
 export function ProfileStates<T>({
   query,

@@ -37,7 +37,7 @@ export function patchCachedEntry<T extends { id: string }>(
   });
 }
 
-/** Spec §7: after a vote (or an add) the Payola stats and history and the signed-in user (balance badge) load again. */
+/** docs/product.md §7: after a vote (or an add) the Payola stats and history and the signed-in user (balance badge) load again. */
 export function refreshPayola(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['/api/payola/stats'] }),

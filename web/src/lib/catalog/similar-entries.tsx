@@ -30,7 +30,7 @@ export interface SimilarEntriesProps<T extends SimilarEntry> {
   loadingId?: string | null;
 }
 
-/** Spec §2 "Add artist" / "Add venue": 'Found n similar ...', each with why it matched and what to do. */
+/** docs/product.md §2 "Add artist" / "Add venue": 'Found n similar ...', each with why it matched and what to do. */
 export function SimilarEntries<T extends SimilarEntry>(props: SimilarEntriesProps<T>) {
   const { noun, results, onDismiss } = props;
   const headingId = useId();

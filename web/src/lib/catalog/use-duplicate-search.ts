@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 interface DuplicateSearchOptions<P, R, K extends QueryKey> {
   /** What the form holds so far (the name in `q`, and what else the search matches on). */
   params: P;
-  /** The search waits for typing to pause this long (spec §4/§5). */
+  /** The search waits for typing to pause this long (docs/product.md §4/§5). */
   debounceMs: number;
   /** Searches start at this many characters of the name. */
   minLength: number;
@@ -16,8 +16,8 @@ interface DuplicateSearchOptions<P, R, K extends QueryKey> {
 }
 
 /**
- * Spec §4 "Artist search" / §5 venues: the possible duplicates of the entry being typed, searched once
- * typing pauses. Spec §8 "Search": a failed search shows no results and no message.
+ * docs/product.md §4 "Artist search" / §5 venues: the possible duplicates of the entry being typed, searched once
+ * typing pauses. docs/product.md §8 "Search": a failed search shows no results and no message.
  */
 export function useDuplicateSearch<P extends { q: string }, R extends { id: string }, K extends QueryKey>({
   params,

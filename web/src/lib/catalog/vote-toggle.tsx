@@ -18,7 +18,7 @@ export interface VoteToggleProps {
 }
 
 /**
- * Spec §4 "Vote on artist" (and product-decisions.md: venues alike): not voted -> voted; a vote
+ * docs/product.md §4 "Vote on artist" (and docs/decisions.md: venues alike): not voted -> voted; a vote
  * already cast is withdrawn only after a confirmation. Each call asks for the state wanted, so a
  * double click cannot undo itself.
  */

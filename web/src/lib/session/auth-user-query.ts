@@ -2,11 +2,11 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { ACCOUNT_MESSAGES, type TAuthCheckResponse, type TAuthUser } from '@app/contracts';
 import { apiGet, isApiError } from '@/lib/api-client';
 
-/** Spec §9: the auth check is fresh for 10 s. */
+/** docs/product.md §9: the auth check is fresh for 10 s. */
 export const AUTH_CHECK_STALE_TIME_MS = 10_000;
 
 /**
- * The signed-in user, or null. A 401 means "no user" (spec §4), so it resolves to null and is never
+ * The signed-in user, or null. A 401 means "no user" (docs/product.md §4), so it resolves to null and is never
  * retried; it also sets the XSRF-TOKEN cookie that every later POST echoes.
  *
  * The answer is read as its contract's type, not parsed with ZAuthCheckResponse: every page, the

@@ -2,7 +2,7 @@ import type { TAuthUser } from '@app/contracts';
 
 export type HomePath = '/login' | '/verification' | '/artists' | '/profile' | '/kyc-launch';
 
-/** Spec §2 "Home routing when signed in". */
+/** docs/product.md §2 "Home routing when signed in". */
 export function homePathFor(
   user: Pick<TAuthUser, 'paymentCompleted' | 'role' | 'verified' | 'kycCompleted' | 'veriffStatus'> | null,
 ): HomePath {

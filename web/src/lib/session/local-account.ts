@@ -1,6 +1,6 @@
 import { ROLES, type TRole } from '@app/contracts';
 
-/** Spec §3 "Local browser storage keys". */
+/** docs/product.md §3 "Local browser storage keys". */
 const KEYS = { selectedRole: 'selectedRole', userId: 'userId', userEmail: 'userEmail' } as const;
 
 function read(key: string): string | null {

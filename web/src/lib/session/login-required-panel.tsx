@@ -3,7 +3,7 @@ import { LockKeyhole, LogIn } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 
-/** Spec §2 "Guard": the page needs a signed-in session; the way forward is Log In. */
+/** docs/product.md §2 "Guard": the page needs a signed-in session; the way forward is Log In. */
 export function LoginRequiredPanel() {
   return (
     <StatusPanel

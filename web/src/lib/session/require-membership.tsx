@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from './auth-user-query';
 import { LoginRequiredPanel } from './login-required-panel';
 
-/** Spec §2 "Guard": the main application needs a signed-in user whose payment is complete. */
+/** docs/product.md §2 "Guard": the main application needs a signed-in user whose payment is complete. */
 export function RequireMembership({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
 

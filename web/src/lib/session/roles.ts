@@ -18,7 +18,7 @@ export const ROLE_ICONS: Record<TRole, LucideIcon> = {
   'industry-pro': Briefcase,
 };
 
-/** The role as shown to people; 'Member' when unknown (spec §2 "Navigation bar"). */
+/** The role as shown to people; 'Member' when unknown (docs/product.md §2 "Navigation bar"). */
 export function roleLabel(role: TRole | null | undefined): string {
   return role ? ROLE_LABELS[role] : 'Member';
 }

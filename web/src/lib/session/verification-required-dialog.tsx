@@ -12,7 +12,7 @@ export interface VerificationRequiredDialogProps {
 }
 
 /**
- * Spec §2 "Verification Required modal": shown whenever a non-verified or non-fan user tries to add
+ * docs/product.md §2 "Verification Required modal": shown whenever a non-verified or non-fan user tries to add
  * content (the add-artist and add-venue forms open it instead of submitting).
  */
 export function VerificationRequiredDialog({ open, onOpenChange, trigger }: VerificationRequiredDialogProps) {

@@ -35,7 +35,7 @@ export interface MediaUpload {
   reset(): void;
 }
 
-/** Spec §8 "Upload": the texts for a failed upload; a 4xx with a message from our api is shown as it is. */
+/** docs/product.md §8 "Upload": the texts for a failed upload; a 4xx with a message from our api is shown as it is. */
 function problemOf(error: unknown): UploadProblem {
   if (isApiError(error)) {
     if (error.status === 401) return { title: 'Upload failed', description: 'Authorization required' };

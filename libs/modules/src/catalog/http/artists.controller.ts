@@ -21,7 +21,7 @@ import { ARTISTS } from '../kinds/artists.js';
 import { actingAs } from './acting-as.js';
 import { entryRoutesController } from './entry-routes.js';
 
-/** Spec §7: what only artists have, adding and "Is this them?"; always acting as the session's user. */
+/** docs/product.md §7: what only artists have, adding and "Is this them?"; always acting as the session's user. */
 @Controller('artists')
 @UseGuards(SignedInGuard)
 export class ArtistsController {

@@ -17,7 +17,7 @@ import type { CatalogTab } from '../application/queries/catalog-list-sql.js';
 import type { CatalogEntry, CatalogKind, EntryPlace, EntryRow } from '../catalog-kind.js';
 import { actingAs } from './acting-as.js';
 
-/** The routes of a kind of entry that differ (spec §7: their paths, schemas and answers are exact). */
+/** The routes of a kind of entry that differ (docs/product.md §7: their paths, schemas and answers are exact). */
 export interface EntryRoutes<T extends CatalogEntry, F extends ListPaging, S> {
   kind: CatalogKind<T, EntryRow, F>;
   /** `artists`, `venues`: the routes' prefix. */

@@ -22,7 +22,7 @@ import { entryRoutesController } from './entry-routes.js';
 
 type VenueBody = ReturnType<typeof ZAddVenueRequest.parse>;
 
-/** Spec §7: what only venues have, adding, updating and product-decisions.md's recorded duplicate confirmations. */
+/** docs/product.md §7: what only venues have, adding, updating and docs/decisions.md's recorded duplicate confirmations. */
 @Controller('venues')
 @UseGuards(SignedInGuard)
 export class VenuesController {

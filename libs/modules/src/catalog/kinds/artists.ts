@@ -14,7 +14,7 @@ export interface ArtistRow extends EntryRow {
   has_user_verified: boolean;
 }
 
-/** The spec's `socialUrls`: the Instagram, YouTube, Apple Music and TikTok links (spec §3 Artist). */
+/** The spec's `socialUrls`: the Instagram, YouTube, Apple Music and TikTok links (docs/product.md §3 Artist). */
 const SOCIAL_PLATFORMS: readonly LinkPlatform[] = ['instagram', 'youtube', 'appleMusic', 'tiktok'];
 
 /** Artists: what differs from venues (catalog-kind.ts). The tab "my" holds those the user added or verified. */

@@ -51,7 +51,7 @@ export const VENUES = catalogKind<TVenue, VenueRow, TVenueListFilters>({
   },
 });
 
-/** A venue as the API shows it to `userId`: the website apart, the other links as `socialUrls` (spec §3). */
+/** A venue as the API shows it to `userId`: the website apart, the other links as `socialUrls` (docs/product.md §3). */
 function toVenue(row: VenueRow, userId: string): TVenue {
   return {
     id: row.id,

@@ -107,7 +107,7 @@ async function applyMark(db: Queryable, kind: ProjectedKind, event: StoredEvent<
 
 /**
  * A new entry's row is in: its name's words go into the word index (after the row, whose list position
- * they copy) and it counts in the public total. Only verified fans add (product-decisions.md): an added
+ * they copy) and it counts in the public total. Only verified fans add (docs/decisions.md): an added
  * entry is public at once.
  */
 export async function listed(db: Queryable, kind: ProjectedKind, entryId: string, name: string): Promise<void> {

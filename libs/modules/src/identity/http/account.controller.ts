@@ -41,7 +41,7 @@ function endSession(req: Request, res: Response): Promise<void> {
   });
 }
 
-/** Spec §7: auth/check, logout, create-account, login, forgot-password, reset-password. */
+/** docs/product.md §7: auth/check, logout, create-account, login, forgot-password, reset-password. */
 @Controller()
 export class AccountController {
   private readonly logger = new Logger('AccountController');
@@ -80,7 +80,7 @@ export class AccountController {
       this.csrf.issue(req, res, { overwrite: true });
     } catch (error) {
       // The account exists either way: answer 201, and the web app, finding no session, says
-      // 'Account Created but Login Failed' and offers the login page (spec §4 Onboarding).
+      // 'Account Created but Login Failed' and offers the login page (docs/product.md §4 Onboarding).
       this.logger.warn(`account ${userId} created, but signing it in failed: ${String(error)}`);
     }
     return { userId };
@@ -109,7 +109,7 @@ export class AccountController {
     };
   }
 
-  /** Browser navigation (spec §2): ends the session and goes home. */
+  /** Browser navigation (docs/product.md §2): ends the session and goes home. */
   @Get('logout')
   async logoutByNavigation(@Req() req: Request, @Res() res: Response): Promise<void> {
     await endSession(req, res);

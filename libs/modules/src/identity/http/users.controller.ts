@@ -28,7 +28,7 @@ import { SignedInGuard } from './guards.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.js';
 
 /**
- * Spec §7: PATCH /api/users/{id} and POST /api/users/check-username, for the signed-in user only;
+ * docs/product.md §7: PATCH /api/users/{id} and POST /api/users/check-username, for the signed-in user only;
  * and the sign-in details, which need the current password: change-email (confirmed by the link sent
  * to the new address, through confirm-email, which needs no session) and change-password.
  */

@@ -85,7 +85,7 @@ export function checkDeclaredFile(kind: MediaKind, declared: { contentType?: str
   if (declared.size !== undefined && declared.size > limits.maxSize) {
     throw new FileRefusedError(messages.tooLargeTitle, messages.tooLarge);
   }
-  // Spec §5: a profile image whose type does not start with image/ is refused; likewise video/ here.
+  // docs/product.md §5: a profile image whose type does not start with image/ is refused; likewise video/ here.
   const family = kind === 'fan-video' ? 'video/' : 'image/';
   if (declared.contentType && !declared.contentType.startsWith(family)) {
     throw new FileRefusedError(messages.invalidTypeTitle, messages.invalidType);

@@ -55,7 +55,7 @@ describe('media objects', () => {
     expect(judgeStoredFile('profile-photo', { size: 10, sniffedType: 'image/gif' }).ok).toBe(false);
   });
 
-  it('refuses a declared oversize or a type of the wrong family before signing (spec §5)', () => {
+  it('refuses a declared oversize or a type of the wrong family before signing (docs/product.md §5)', () => {
     expect(() => checkDeclaredFile('profile-photo', { size: 5_242_881 })).toThrow('Please select an image under 5MB.');
     expect(() => checkDeclaredFile('profile-photo', { contentType: 'text/html' })).toThrow(
       'Please select a JPG or PNG image.',

@@ -22,7 +22,7 @@ import { StartUpload } from '../application/commands/start-upload/start-upload.c
 import { GetFanMessages } from '../application/queries/get-fan-messages/get-fan-messages.query.js';
 import { GetMediaDownload } from '../application/queries/get-media-download/get-media-download.query.js';
 
-/** Uploads (sign, check), reading media, profile photos and fan messages (spec §7); always as the session's user. */
+/** Uploads (sign, check), reading media, profile photos and fan messages (docs/product.md §7); always as the session's user. */
 @Controller()
 @UseGuards(SignedInGuard)
 export class MediaController {

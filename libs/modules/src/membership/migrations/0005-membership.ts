@@ -1,7 +1,7 @@
 import type { Migration } from '@app/platform';
 
 /**
- * Write-side tables of payments and identity checks: payment sessions (spec §3), webhook events
+ * Write-side tables of payments and identity checks: payment sessions (docs/product.md §3), webhook events
  * already handled (duplicates are dropped), and founding fan numbers (one gap-free counter row:
  * numbers are handed out in payment-completion order, once, and a rolled-back payment burns none).
  */

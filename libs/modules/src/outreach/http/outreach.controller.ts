@@ -16,7 +16,7 @@ import { JoinWaitlist } from '../application/commands/join-waitlist/join-waitlis
 import { SendContactMessage } from '../application/commands/send-contact-message/send-contact-message.command.js';
 import { GetMilestoneProgress } from '../application/queries/get-milestone-progress/get-milestone-progress.query.js';
 
-/** Spec §7: the waitlist and contact forms (open to anyone), and the landing page's milestone progress. */
+/** docs/product.md §7: the waitlist and contact forms (open to anyone), and the landing page's milestone progress. */
 @Controller()
 export class OutreachController {
   constructor(

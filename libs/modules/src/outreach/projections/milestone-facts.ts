@@ -15,7 +15,7 @@ export interface MilestoneTables {
 }
 
 /**
- * Counts verified fans (role fan, identity approved: product-decisions.md "Counting milestones") and
+ * Counts verified fans (role fan, identity approved: docs/decisions.md "Counting milestones") and
  * verified artists (public: every artist is added or verified by a verified fan). Sets keyed by id make
  * it idempotent: a fan approved twice, or an event applied again, counts once.
  */

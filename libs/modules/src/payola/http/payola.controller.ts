@@ -13,7 +13,7 @@ import { CurrentUser, SignedInGuard, type SessionUser } from '../../identity/ind
 import { GetPayolaHistory } from '../application/queries/get-payola-history/get-payola-history.query.js';
 import { GetPayolaStats } from '../application/queries/get-payola-stats/get-payola-stats.query.js';
 
-/** Spec §7 payola/stats and payola/history: the signed-in user's own ledger only. */
+/** docs/product.md §7 payola/stats and payola/history: the signed-in user's own ledger only. */
 @Controller('payola')
 @UseGuards(SignedInGuard)
 export class PayolaController {

@@ -29,7 +29,7 @@ import {
 import type { ArtistFilters, ArtistTab } from '../lib/list-search';
 
 /**
- * Every artist query lives under this key (spec §7: a key's segments are the path it loads), so one
+ * Every artist query lives under this key (docs/product.md §7: a key's segments are the path it loads), so one
  * invalidation after an add refreshes the lists, the counts and the profiles together.
  */
 const ARTISTS = '/api/artists';
@@ -68,7 +68,7 @@ export interface ArtistSearchParams {
 }
 
 /**
- * GET /api/artists/search: possible duplicates of the artist being typed (spec §4 "Artist search").
+ * GET /api/artists/search: possible duplicates of the artist being typed (docs/product.md §4 "Artist search").
  * The links typed so far go along, so the same Spotify page is found whatever the name.
  */
 export function artistSearchQueryOptions({ q, links }: ArtistSearchParams) {
@@ -94,7 +94,7 @@ export function artistVerificationQueryOptions(artistId: string, userId: string)
   });
 }
 
-/** POST /api/artists; then the artist lists (and their counts) and the balance load again (spec §7). */
+/** POST /api/artists; then the artist lists (and their counts) and the balance load again (docs/product.md §7). */
 export function useAddArtistMutation() {
   return useCatalogWriteMutation(ARTISTS, (body: TAddArtistRequest) => apiPost(ARTISTS, body, ZAddArtistResponse));
 }

@@ -14,7 +14,7 @@ export function fanMessagesQueryOptions(artistId: string) {
   });
 }
 
-/** POST /api/fan-messages (spec §7): sent after the artist is added, with the checked video. */
+/** POST /api/fan-messages (docs/product.md §7): sent after the artist is added, with the checked video. */
 export function usePostFanMessageMutation() {
   const queryClient = useQueryClient();
   return useMutation({

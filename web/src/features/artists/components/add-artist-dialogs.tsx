@@ -28,7 +28,7 @@ interface SameArtistDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2 'Is this the same artist?': the artist on file, and what confirming it earns. */
+/** docs/product.md §2 'Is this the same artist?': the artist on file, and what confirming it earns. */
 export function SameArtistDialog({ artist: current, preview, newLinks, ...actions }: SameArtistDialogProps) {
   const artist = useLastShown(current);
   const reward = preview ? preview.verifyArtist + preview.perLink * newLinks : null;
@@ -109,7 +109,7 @@ const VIEW_ARTISTS = (
   </>
 );
 
-/** Spec §2: the founding-fan dialog after a new artist is added. */
+/** docs/product.md §2: the founding-fan dialog after a new artist is added. */
 export function ArtistAddedDialog({ result: current, onClose, onAnother }: ResultDialogProps<TAddArtistResponse>) {
   const result = useLastShown(current);
   return (
@@ -152,7 +152,7 @@ export function ArtistAddedDialog({ result: current, onClose, onAnother }: Resul
   );
 }
 
-/** Spec §2: the dialog after confirming ("verifying") an artist already on file. */
+/** docs/product.md §2: the dialog after confirming ("verifying") an artist already on file. */
 export function ArtistVerifiedDialog({ result: current, onClose, onAnother }: ResultDialogProps<VerifiedResult>) {
   const result = useLastShown(current);
   const response = result?.response;

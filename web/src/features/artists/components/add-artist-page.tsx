@@ -12,7 +12,7 @@ import { FanMessageSection } from './fan-message-section';
 import { LinkHubSection } from './link-hub-section';
 import { RewardSummary } from './reward-summary';
 
-/** Spec §2 "Add artist (/add-artist)". */
+/** docs/product.md §2 "Add artist (/add-artist)". */
 export function AddArtistPage() {
   const flow = useAddArtistFlow();
   const { form, state, dispatch, writes } = flow;

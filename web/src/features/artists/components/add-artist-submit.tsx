@@ -18,7 +18,7 @@ interface AddArtistSubmitProps {
   pending: boolean;
 }
 
-/** The foot of the add-artist form: the attestation and the submit button in its spec §4 state. */
+/** The foot of the add-artist form: the attestation and the submit button in its docs/product.md §4 state. */
 export function AddArtistSubmit({ attested, onAttest, loaded, ...button }: AddArtistSubmitProps) {
   return (
     <Card className="gap-5 p-6 sm:p-7">
@@ -45,7 +45,7 @@ function SaveLinksButton({ newLinks, pending }: { newLinks: number; pending: boo
   );
 }
 
-/** Spec §4 "Artist submit button", in this order. */
+/** docs/product.md §4 "Artist submit button", in this order. */
 function AddButton({
   values,
   filled,

@@ -2,7 +2,7 @@ import { Disc3, Mic2, Music2 } from 'lucide-react';
 import type { TArtist } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 
-/** Genre, secondary genre and act type (spec §2 "Artist profile"), as one labelled list. */
+/** Genre, secondary genre and act type (docs/product.md §2 "Artist profile"), as one labelled list. */
 export function ArtistBadges({
   artist,
   size = 'md',

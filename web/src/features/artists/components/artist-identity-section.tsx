@@ -24,7 +24,7 @@ interface ArtistIdentitySectionProps {
   dispatch: Dispatch<AddArtistAction>;
 }
 
-/** Spec §2 add artist, section 1: the name (searched for duplicates as it is typed), act type, genres, label. */
+/** docs/product.md §2 add artist, section 1: the name (searched for duplicates as it is typed), act type, genres, label. */
 export function ArtistIdentitySection({
   form,
   loaded,

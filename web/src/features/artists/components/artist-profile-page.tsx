@@ -9,7 +9,7 @@ import { FanMessages } from './fan-messages';
 import { FavoriteButton } from './favorite-button';
 import { VoteButton } from './vote-button';
 
-/** Spec §2 "Artist profile (/artist/{id})". */
+/** docs/product.md §2 "Artist profile (/artist/{id})". */
 export function ArtistProfilePage({ id }: { id: string }) {
   const artist = useQuery(artistQueryOptions(id));
   return (

@@ -16,7 +16,7 @@ import {
 } from '../lib/list-search';
 import { ArtistGrid } from './artist-grid';
 
-/** Spec §9: the artist search asks the server once typing pauses this long. */
+/** docs/product.md §9: the artist search asks the server once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 const ARTISTS: CatalogListConfig<ArtistTab, 'genre' | 'type'> = {
@@ -76,7 +76,7 @@ export interface ArtistsPageProps {
   onSearchChange: (change: Partial<ArtistsSearch>) => void;
 }
 
-/** Spec §2 "Artists (/artists)": the three tabs with counts, search and filters, and the artist grid. */
+/** docs/product.md §2 "Artists (/artists)": the three tabs with counts, search and filters, and the artist grid. */
 export function ArtistsPage({ search, onSearchChange }: ArtistsPageProps) {
   const filters = filtersOf(search);
   const counts = useQuery(artistCountsQueryOptions());

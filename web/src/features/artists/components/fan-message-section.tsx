@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import type { MediaUpload } from '@/lib/uploads/use-media-upload';
 import type { FanMessageValues } from '../lib/add-artist-reducer';
 
-/** Spec §2 add artist, section 4 "Fan Message": a video message to the artist (+25 Payola once per artist). */
+/** docs/product.md §2 add artist, section 4 "Fan Message": a video message to the artist (+25 Payola once per artist). */
 export function FanMessageSection({
   values,
   onChange,

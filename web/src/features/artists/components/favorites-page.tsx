@@ -10,7 +10,7 @@ import { favoriteCountLabel } from '@/lib/catalog/format';
 import { NO_FILTERS } from '../lib/list-search';
 import { ArtistGrid } from './artist-grid';
 
-/** Spec §2 "Favorites (/favorites)": the hearted artists, their count, and a hint when there are none. */
+/** docs/product.md §2 "Favorites (/favorites)": the hearted artists, their count, and a hint when there are none. */
 export function FavoritesPage() {
   const counts = useQuery(artistCountsQueryOptions());
 

@@ -7,7 +7,7 @@ import { FormSection, LINK_INPUT_PROPS } from '@/lib/catalog/form-section';
 import { cn } from '@/lib/utils';
 import { LINK_PLACEHOLDERS, type ArtistForm } from '../lib/artist-form';
 
-/** Spec §2 add artist, section 2 "Link Hub": the artist's own pages, counted ('Links: n/8'). */
+/** docs/product.md §2 add artist, section 2 "Link Hub": the artist's own pages, counted ('Links: n/8'). */
 export function LinkHubSection({ form, filled }: { form: ArtistForm; filled: number }) {
   const { errors } = form.formState;
   return (

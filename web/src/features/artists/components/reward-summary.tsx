@@ -11,7 +11,7 @@ interface RewardSummaryProps {
   linksOnly?: boolean;
 }
 
-/** Spec §2 "Add artist": the potential rewards (link reward, bonus, total), from this fan's real numbers. */
+/** docs/product.md §2 "Add artist": the potential rewards (link reward, bonus, total), from this fan's real numbers. */
 export function RewardSummary({ preview, links, linksOnly = false }: RewardSummaryProps) {
   const linkReward = preview ? preview.perLink * links : 0;
   const bonus = preview && !linksOnly ? preview.addArtist : 0;

@@ -13,7 +13,7 @@ interface SimilarArtistsProps {
   loadingId: string | null;
 }
 
-/** Spec §2 "Add artist": the possible duplicates of what the fan is typing, each with why it matched. */
+/** docs/product.md §2 "Add artist": the possible duplicates of what the fan is typing, each with why it matched. */
 export function SimilarArtists(props: SimilarArtistsProps) {
   return (
     <SimilarEntries

@@ -8,7 +8,7 @@ import {
   type AddMode,
 } from '@/lib/catalog/add-flow';
 
-/** Spec §2 add artist, section 4 "Fan Message": the choices beside the video. */
+/** docs/product.md §2 add artist, section 4 "Fan Message": the choices beside the video. */
 export interface FanMessageValues {
   record: boolean;
   isPublic: boolean;
@@ -65,7 +65,7 @@ function fresh(state: AddArtistState, mode: AddMode): AddArtistState {
 
 const sharedReducer = addFlowReducer(fresh);
 
-/** Spec §2 "Add artist (/add-artist)" and §4 "Artist flow", as state transitions. */
+/** docs/product.md §2 "Add artist (/add-artist)" and §4 "Artist flow", as state transitions. */
 export function addArtistReducer(state: AddArtistState, action: AddArtistAction): AddArtistState {
   switch (action.type) {
     case 'attest':

@@ -11,7 +11,7 @@ export const ARTIST_TAB_LABELS: Record<ArtistTab, string> = {
   favorites: 'Favorites',
 };
 
-/** Spec §9: searches start at 2 characters. */
+/** docs/product.md §9: searches start at 2 characters. */
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SEARCH_LENGTH = 100;
 

@@ -29,7 +29,7 @@ import {
 import { MIN_SEARCH_LENGTH } from './list-search';
 import { useArtistWrites } from './use-artist-writes';
 
-/** Spec §9: the artist search waits for typing to pause this long. */
+/** docs/product.md §9: the artist search waits for typing to pause this long. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 function searchParamsOf(name: string, links: readonly CanonicalLink[]): ArtistSearchParams {
@@ -50,7 +50,7 @@ function refuse(title: string, description: string) {
   toast({ title, description, variant: 'destructive' });
 }
 
-/** Spec §2 "Add artist (/add-artist)": the form, the duplicate search and what each step does. */
+/** docs/product.md §2 "Add artist (/add-artist)": the form, the duplicate search and what each step does. */
 export function useAddArtistFlow() {
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -63,7 +63,7 @@ export function useAddArtistFlow() {
 
   const checked = checkLinks(values);
   const filled = filledLinkCount(values);
-  // Spec §4 "Artist search": from 2 characters, 300 ms after typing pauses, with the links typed so far.
+  // docs/product.md §4 "Artist search": from 2 characters, 300 ms after typing pauses, with the links typed so far.
   const similar = useDuplicateSearch({
     params: searchParamsOf(values.name, checked.links),
     debounceMs: SEARCH_DEBOUNCE_MS,
@@ -85,7 +85,7 @@ export function useAddArtistFlow() {
   async function load(artist: TArtistSearchResult) {
     if (!user) return;
     dispatch({ type: 'loading', id: artist.id });
-    // Spec §7: a failed check is treated as not verified, which asks 'Is this them?' instead.
+    // docs/product.md §7: a failed check is treated as not verified, which asks 'Is this them?' instead.
     const status = await queryClient.fetchQuery(artistVerificationQueryOptions(artist.id, user.id)).catch(() => null);
     dispatch({ type: 'loading', id: null });
     if (!status?.hasVerified) {

@@ -21,7 +21,7 @@ interface ArtistWritesInput {
   restart: (action: AddArtistAction) => void;
 }
 
-/** Spec §4 "New artist submit" and "Is this them?": POST /api/artists and /api/artists/verify, with their answers. */
+/** docs/product.md §4 "New artist submit" and "Is this them?": POST /api/artists and /api/artists/verify, with their answers. */
 export function useArtistWrites({ form, checked, user, state, video, dispatch, restart }: ArtistWritesInput) {
   const addArtist = useAddArtistMutation();
   const verifyArtist = useVerifyArtistMutation();

@@ -16,7 +16,7 @@ import { useContractForm } from '@/lib/use-contract-form';
 import { cn } from '@/lib/utils';
 import { useLoginMutation } from '../api/login';
 
-/** Spec §9: the redirect waits 1 s after login. */
+/** docs/product.md §9: the redirect waits 1 s after login. */
 const REDIRECT_AFTER_LOGIN_MS = 1000;
 
 export function LoginPage() {

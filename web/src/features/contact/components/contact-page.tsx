@@ -27,7 +27,7 @@ const EMPTY_FORM: TContactForm = {
   message: '',
 };
 
-/** Spec §2 "Contact": a message to the people behind Payola, behind a human-verification check. */
+/** docs/product.md §2 "Contact": a message to the people behind Payola, behind a human-verification check. */
 export function ContactPage() {
   const sendMessage = useSendContactMessageMutation();
   const form = useContractForm(ZContactForm, EMPTY_FORM);

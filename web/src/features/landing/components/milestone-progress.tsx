@@ -87,7 +87,7 @@ function MilestoneCard({
   );
 }
 
-/** Live progress toward both milestones (product-decisions.md "Counting milestones"). */
+/** Live progress toward both milestones (docs/decisions.md "Counting milestones"). */
 export function MilestoneProgress() {
   const progress = useQuery(milestoneProgressQuery);
   return (

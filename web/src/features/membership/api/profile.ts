@@ -13,7 +13,7 @@ import { apiPatch, apiPost, apiPut } from '@/lib/api-client';
 import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
 
 /**
- * PATCH /api/users/{id}: the profile's own fields. Spec §4 "Profile save": the fields refresh from the
+ * PATCH /api/users/{id}: the profile's own fields. docs/product.md §4 "Profile save": the fields refresh from the
  * returned user, which also replaces the cached current user (the nav bar shows it at once).
  */
 export function useUpdateProfileMutation(userId: string) {
@@ -54,7 +54,7 @@ export function checkUsername(username: string, signal: AbortSignal): Promise<bo
 }
 
 /**
- * Spec §7: the checked photo becomes the profile picture (PUT /api/profile-images answers its path),
+ * docs/product.md §7: the checked photo becomes the profile picture (PUT /api/profile-images answers its path),
  * then the path is saved on the user (PATCH), whose answer replaces the cached user (nav bar avatar).
  */
 export function useProfilePhotoMutation(userId: string) {

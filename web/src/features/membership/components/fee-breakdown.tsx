@@ -22,7 +22,7 @@ interface FeeBreakdownProps {
   amountCents: number | undefined;
 }
 
-/** Spec §9 "Money": the verification fee, the fans' first month, and the total due today. */
+/** docs/product.md §9 "Money": the verification fee, the fans' first month, and the total due today. */
 export function FeeBreakdown({ role, amountCents }: FeeBreakdownProps) {
   const perks = PERKS[role === 'fan' ? 'fan' : 'other'];
 

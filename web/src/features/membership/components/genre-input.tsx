@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 /**
- * Spec §2 "My Profile": a genre input whose suggestions open on focus or with the toggle, are
+ * docs/product.md §2 "My Profile": a genre input whose suggestions open on focus or with the toggle, are
  * filtered by case-insensitive substring, and close on choosing one or clicking outside; with no
  * match it says the text is kept as a custom genre. An ARIA combobox with a listbox.
  */

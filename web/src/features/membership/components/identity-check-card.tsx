@@ -20,7 +20,7 @@ const STATUS_POLL_LIMIT = 150;
 type Outcome = 'declined' | 'expired' | null;
 
 /**
- * Spec §2 "KYC launch", Step 3 of 3: opens an identity check session on mount, shows the identity
+ * docs/product.md §2 "KYC launch", Step 3 of 3: opens an identity check session on mount, shows the identity
  * service's widget (or, in test mode, the built-in check), and moves on when the decision is approved.
  */
 export function IdentityCheckCard({ user }: { user: TAuthUser }) {

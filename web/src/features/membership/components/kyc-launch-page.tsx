@@ -22,7 +22,7 @@ export interface StripeReturn {
 }
 
 /**
- * Spec §2 "KYC launch": the return from the card payment, then step 3, the identity check. After a
+ * docs/product.md §2 "KYC launch": the return from the card payment, then step 3, the identity check. After a
  * Stripe redirect it first confirms the payment (the server waits for the webhook).
  */
 export function KycLaunchPage({ stripeReturn }: { stripeReturn: StripeReturn | null }) {
@@ -63,12 +63,12 @@ function useConfirmStripeReturn(stripeReturn: StripeReturn | null): { confirming
         paid = result.paymentCompleted;
         if (result.amountMismatch) notAccepted = amountMismatchMessage(result.amountMismatch);
       } catch (error) {
-        // Spec §7: confirmation failures are only logged; the auth check below decides what shows.
+        // docs/product.md §7: confirmation failures are only logged; the auth check below decides what shows.
         console.error('Payment confirmation failed', error);
       }
       await refetchSession(queryClient).catch(() => null);
       if (!current) return;
-      // Spec §8 Payment: the same toasts as the card form shows.
+      // docs/product.md §8 Payment: the same toasts as the card form shows.
       if (paid) toast({ title: 'Payment Successful', description: 'Next up: a quick identity check.' });
       else if (notAccepted) {
         toast({ title: 'Payment Needs Attention', description: notAccepted, variant: 'destructive' });

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { useCustomerPortalMutation } from '../api/payment';
 
-/** Spec §7: the Stripe customer portal in a new tab (or the spec's messages when there is none). */
+/** docs/product.md §7: the Stripe customer portal in a new tab (or the spec's messages when there is none). */
 export function ManagePaymentMethodsButton() {
   const portal = useCustomerPortalMutation();
 

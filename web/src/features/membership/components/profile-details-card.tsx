@@ -16,7 +16,7 @@ import { useMediaUpload } from '@/lib/uploads/use-media-upload';
 import { checkUsername, useProfilePhotoMutation, useUpdateProfileMutation } from '../api/profile';
 import { GenreInput } from './genre-input';
 
-/** Spec §9: the username check waits for 500 ms of no typing. */
+/** docs/product.md §9: the username check waits for 500 ms of no typing. */
 const USERNAME_CHECK_DELAY_MS = 500;
 
 /** Card 1, My Details: username, profile photo, three genres. */
@@ -81,7 +81,7 @@ function ProfilePhoto({ user }: { user: TAuthUser }) {
 }
 
 /**
- * Spec §4 "Username editing": typing cleans the value and clears any error; 500 ms after it stops
+ * docs/product.md §4 "Username editing": typing cleans the value and clears any error; 500 ms after it stops
  * changing (and differs from the saved one) availability is checked; Save Username shows only for a
  * new, non-empty name and is disabled while it is taken or saving.
  */
@@ -181,7 +181,7 @@ function UsernameEditor({ user }: { user: TAuthUser }) {
   );
 }
 
-/** Three genre slots; empty ones are dropped on save (spec §5). */
+/** Three genre slots; empty ones are dropped on save (docs/product.md §5). */
 function GenresEditor({ user }: { user: TAuthUser }) {
   const [genres, setGenres] = useState(() =>
     Array.from({ length: MAX_PROFILE_GENRES }, (_, index) => user.genres[index] ?? ''),

@@ -14,7 +14,7 @@ import { AccountSettingsCard } from './account-settings-card';
 import { ProfileDetailsCard } from './profile-details-card';
 import { SettingsCard } from './settings-card';
 
-/** Spec §2 "My Profile": identity and badges, then the four cards. Guarded by the _app layout. */
+/** docs/product.md §2 "My Profile": identity and badges, then the four cards. Guarded by the _app layout. */
 export function ProfilePage() {
   const { user } = useSession();
   if (!user) return <PageSpinner />;

@@ -3,7 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 
-/** Spec §2 "KYC launch": signed in, but the verification payment is not complete. */
+/** docs/product.md §2 "KYC launch": signed in, but the verification payment is not complete. */
 export function PaymentRequiredPanel() {
   return (
     <StatusPanel

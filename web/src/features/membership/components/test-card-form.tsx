@@ -20,7 +20,7 @@ import { formatUsd } from '../lib/money';
 
 const ZCardForm = ZTestCardPaymentRequest.pick({ cardNumber: true, expiry: true, cvc: true });
 
-/** Stripe's test cards, which the built-in test mode charges the same way (product decisions, "Payment"). */
+/** Stripe's test cards, which the built-in test mode charges the same way (docs/decisions.md, "Payment"). */
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'Succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'Is declined' },

@@ -22,7 +22,7 @@ import { TestCardForm } from './test-card-form';
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 /**
- * Spec §2 "Verification": the payment page. Signed out, it sends people back to the step they are
+ * docs/product.md §2 "Verification": the payment page. Signed out, it sends people back to the step they are
  * missing (role, then account) or asks them to log in. Signed in, the session is the source of truth
  * (the local keys are refreshed from it, as at login) and a completed payment moves on to /kyc-launch.
  */

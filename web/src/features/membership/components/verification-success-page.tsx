@@ -25,7 +25,7 @@ const ROLE_WELCOME: Record<Exclude<TAuthUser['role'], 'fan'>, string> = {
   'industry-pro': 'Your verified account is ready, with view-only access to artist profiles and venue listings.',
 };
 
-/** Spec §2 "Verification success". Product decisions: the founding fan number is the user's real one. */
+/** docs/product.md §2 "Verification success". docs/decisions.md: the founding fan number is the user's real one. */
 export function VerificationSuccessPage() {
   const { user, isLoading } = useSession();
   // The nav bar's Payola badge reads the auth check: refresh it until the welcome bonus shows.

@@ -1,6 +1,6 @@
 import type { TRole } from '@app/contracts';
 
-/** Spec §9 "Money": the one-time verification fee and the fans' monthly membership, in cents. */
+/** docs/product.md §9 "Money": the one-time verification fee and the fans' monthly membership, in cents. */
 export const VERIFICATION_FEE_CENTS = 1000;
 export const MONTHLY_MEMBERSHIP_CENTS = 500;
 
@@ -9,7 +9,7 @@ export function formatUsd(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
-/** Spec §9: $15.00 today for a fan (fee plus the first month), $10.00 for everyone else. */
+/** docs/product.md §9: $15.00 today for a fan (fee plus the first month), $10.00 for everyone else. */
 export function amountDueTodayCents(role: TRole): number {
   return role === 'fan' ? VERIFICATION_FEE_CENTS + MONTHLY_MEMBERSHIP_CENTS : VERIFICATION_FEE_CENTS;
 }

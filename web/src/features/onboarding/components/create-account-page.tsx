@@ -21,7 +21,7 @@ import { useCreateAccountMutation } from '../api/create-account';
 import { generatePassword } from '../lib/generate-password';
 import { roleOption } from '../lib/role-options';
 
-/** Spec §9: the redirect to /verification waits 1.5 s after sign-up. */
+/** docs/product.md §9: the redirect to /verification waits 1.5 s after sign-up. */
 const REDIRECT_AFTER_SIGNUP_MS = 1500;
 
 const EMPTY_FORM = {

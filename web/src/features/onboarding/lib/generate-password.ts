@@ -1,4 +1,4 @@
-/** Spec §5: the Generate button's alphabet and length. */
+/** docs/product.md §5: the Generate button's alphabet and length. */
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';
 const SYMBOLS = '!@#$%^&*';

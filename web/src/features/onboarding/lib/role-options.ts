@@ -7,7 +7,7 @@ export interface RoleOption {
   title: string;
   description: string;
   features: readonly string[];
-  /** Spec §9 "Money": what this role pays today. */
+  /** docs/product.md §9 "Money": what this role pays today. */
   price: string;
   priceNote: string;
   icon: LucideIcon;

@@ -2,7 +2,7 @@ import { CalendarCheck, Gift } from 'lucide-react';
 import { REWARD_RULES } from '@app/domain';
 import { Card } from '@/components/ui/card';
 
-/** Spec §2 "Payola": the 'How You Earn It' rewards table, rendered from the reward policy itself. */
+/** docs/product.md §2 "Payola": the 'How You Earn It' rewards table, rendered from the reward policy itself. */
 export function HowYouEarnIt() {
   return (
     <Card className="overflow-hidden">

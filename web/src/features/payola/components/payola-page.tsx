@@ -7,7 +7,7 @@ import { payolaStatsQueryOptions } from '../api/payola';
 import { HowYouEarnIt } from './how-you-earn-it';
 import { TransactionHistory } from './transaction-history';
 
-/** Spec §2 "Payola (/payola)": balance, transaction history and the rewards table. Guarded by _app. */
+/** docs/product.md §2 "Payola (/payola)": balance, transaction history and the rewards table. Guarded by _app. */
 export function PayolaPage() {
   const stats = useQuery(payolaStatsQueryOptions());
 

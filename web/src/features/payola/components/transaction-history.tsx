@@ -31,7 +31,7 @@ const DATE_OPTIONS: { value: DateFilter; label: string }[] = [
 /** The search goes to the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 250;
 
-/** Spec §2 "Payola": the Transaction History card (filters, search, table, pagination), a page at a time. */
+/** docs/product.md §2 "Payola": the Transaction History card (filters, search, table, pagination), a page at a time. */
 export function TransactionHistory() {
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const [searchText, setSearchText] = useState(NO_FILTERS.search);

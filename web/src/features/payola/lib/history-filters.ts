@@ -12,7 +12,7 @@ export interface HistoryFilters {
 }
 
 export const NO_FILTERS: HistoryFilters = { date: 'all', category: '', action: '', search: '' };
-/** Spec §9 Display: up to 5 page buttons in a sliding window. */
+/** docs/product.md §9 Display: up to 5 page buttons in a sliding window. */
 export const MAX_PAGE_BUTTONS = 5;
 /** The longest search the history query takes. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -24,7 +24,7 @@ export function hasActiveFilters(filters: HistoryFilters): boolean {
 }
 
 /**
- * Spec §4/§6 Payola history filters, as the server's query for one page. The date filter becomes an
+ * docs/product.md §4/§6 Payola history filters, as the server's query for one page. The date filter becomes an
  * instant in the browser's own time zone: 'today' = since local midnight, 'week' and 'month' = the last
  * 7 and 30 days. The server matches the search against description, action and category, ignoring case.
  */

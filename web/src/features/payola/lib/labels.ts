@@ -15,7 +15,7 @@ export const ACTION_OPTIONS = [...new Set(REWARD_RULES.map((r) => r.action))].ma
   label: value,
 }));
 
-/** Spec §9: dates in long US format. */
+/** docs/product.md §9: dates in long US format. */
 export function longUsDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }

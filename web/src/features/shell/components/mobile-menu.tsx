@@ -19,7 +19,7 @@ interface MobileMenuProps {
   onClose: () => void;
 }
 
-/** The phone menu panel under the header (spec §2 "Mobile"); the hamburger in NavBar toggles it. */
+/** The phone menu panel under the header (docs/product.md §2 "Mobile"); the hamburger in NavBar toggles it. */
 export function MobileMenu({ user, pathname, onClose }: MobileMenuProps) {
   const queryClient = useQueryClient();
   const isFan = user.role === 'fan';

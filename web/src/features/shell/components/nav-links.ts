@@ -15,7 +15,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { to: '/payola', label: 'Payola', icon: Coins },
 ];
 
-/** Spec §2: a link is active when the path starts with it; '/' only matches exactly. */
+/** docs/product.md §2: a link is active when the path starts with it; '/' only matches exactly. */
 export function isActivePath(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';
   return pathname === to || pathname.startsWith(`${to}/`);

@@ -30,7 +30,7 @@ const VENUES = '/api/venues';
 
 export type VenuePage = CatalogPage<'venues', TVenue>;
 
-/** Spec §7: GET /api/venues (All Venues), /api/venues/my, /api/venues/favorites; 24 venues a page. */
+/** docs/product.md §7: GET /api/venues (All Venues), /api/venues/my, /api/venues/favorites; 24 venues a page. */
 export function venueListQueryOptions(tab: VenueTab, filters: VenueFilters) {
   const path = `${VENUES}${tab === 'all' ? '' : `/${tab}`}`;
   return catalogListQueryOptions(
@@ -55,7 +55,7 @@ export interface VenueSearchParams {
   socialUrls: string[];
 }
 
-/** GET /api/venues/search: possible duplicates of the venue being typed (spec §5: from 2 characters). */
+/** GET /api/venues/search: possible duplicates of the venue being typed (docs/product.md §5: from 2 characters). */
 export function venueSearchQueryOptions(params: VenueSearchParams) {
   return catalogSearchQueryOptions(VENUES, params, ZVenueSearchResults);
 }
@@ -65,7 +65,7 @@ export function venueRewardPreviewQueryOptions() {
   return catalogQueryOptions(VENUES, 'reward-preview', ZVenueRewardPreview);
 }
 
-/** POST /api/venues; then the venue lists (and their counts) and the balance load again (spec §7). */
+/** POST /api/venues; then the venue lists (and their counts) and the balance load again (docs/product.md §7). */
 export function useAddVenueMutation() {
   return useCatalogWriteMutation(VENUES, (body: TAddVenueRequest) => apiPost(VENUES, body, ZAddVenueResponse));
 }

@@ -31,7 +31,7 @@ function VenueSummary({ venue }: { venue: TVenueSearchResult }) {
   );
 }
 
-/** Spec §2 'Confirm Duplicate': the venue on file, and what confirming it earns this fan. */
+/** docs/product.md §2 'Confirm Duplicate': the venue on file, and what confirming it earns this fan. */
 export function ConfirmDuplicateDialog({
   venue: current,
   reward,
@@ -79,7 +79,7 @@ export function ConfirmDuplicateDialog({
   );
 }
 
-/** Spec §2 'Load Your Venue': a venue this fan added, to edit and save again. */
+/** docs/product.md §2 'Load Your Venue': a venue this fan added, to edit and save again. */
 export function LoadVenueDialog({
   venue: current,
   onLoad,
@@ -113,7 +113,7 @@ export function LoadVenueDialog({
   );
 }
 
-/** Spec §2: 'Venue Added Successfully!' with Add Another Venue and View Venues. */
+/** docs/product.md §2: 'Venue Added Successfully!' with Add Another Venue and View Venues. */
 export function VenueAddedDialog({
   result: current,
   onClose,

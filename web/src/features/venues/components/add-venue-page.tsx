@@ -8,7 +8,7 @@ import { useAddVenueFlow } from '../lib/use-add-venue-flow';
 import { ConfirmDuplicateDialog, LoadVenueDialog, VenueAddedDialog } from './add-venue-dialogs';
 import { VenueIdentitySection } from './venue-identity-section';
 
-/** Spec §2 "Add venue (/add-venue)". */
+/** docs/product.md §2 "Add venue (/add-venue)". */
 export function AddVenuePage() {
   const flow = useAddVenueFlow();
   const { form, state, dispatch, writes } = flow;
@@ -88,7 +88,7 @@ function AddVenueButton({ reward, pending }: { reward: number | undefined; pendi
       className="h-auto min-h-13 py-3 whitespace-normal"
     >
       <Building2 aria-hidden="true" />
-      {/* product-decisions.md: the button shows what this fan will really earn. */}
+      {/* docs/decisions.md: the button shows what this fan will really earn. */}
       {reward ? `Add Venue & Earn ${formatPayola(reward)} Payola! 🎉` : 'Add Venue'}
     </Button>
   );

@@ -13,7 +13,7 @@ interface SimilarVenuesProps {
   onDismiss: () => void;
 }
 
-/** Spec §2 "Add venue": 'Found n similar venue(s)', each with why it matched. */
+/** docs/product.md §2 "Add venue": 'Found n similar venue(s)', each with why it matched. */
 export function SimilarVenues(props: SimilarVenuesProps) {
   return (
     <SimilarEntries

@@ -12,7 +12,7 @@ interface SocialLinksFieldsetProps {
   dispatch: Dispatch<AddVenueAction>;
 }
 
-/** Spec §2 "Add venue": the venue's social pages, a row each (up to 10). */
+/** docs/product.md §2 "Add venue": the venue's social pages, a row each (up to 10). */
 export function SocialLinksFieldset({ rows, errors, dispatch }: SocialLinksFieldsetProps) {
   return (
     <fieldset className="flex flex-col gap-3">

@@ -2,7 +2,7 @@ import { Building2, ShieldCheck, Users } from 'lucide-react';
 import type { TVenue } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 
-/** Type, age restriction and capacity (spec §2 "Venue profile"), as one labelled list. */
+/** Type, age restriction and capacity (docs/product.md §2 "Venue profile"), as one labelled list. */
 export function VenueBadges({
   venue,
   size = 'md',
@@ -38,7 +38,7 @@ export function VenueBadges({
   );
 }
 
-/** 'Nashville, TN', with the country when it is not the USA (spec §2 "Venue profile"). */
+/** 'Nashville, TN', with the country when it is not the USA (docs/product.md §2 "Venue profile"). */
 export function venuePlace(venue: Pick<TVenue, 'city' | 'state' | 'country'>): string {
   const country = venue.country.trim();
   return [venue.city, venue.state, country && country.toUpperCase() !== 'USA' ? country : null]

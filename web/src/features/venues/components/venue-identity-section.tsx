@@ -35,7 +35,7 @@ interface VenueIdentitySectionProps {
   dispatch: Dispatch<AddVenueAction>;
 }
 
-/** Spec §2 "Add venue", section 1: the venue's name (searched for duplicates as it is typed) and details. */
+/** docs/product.md §2 "Add venue", section 1: the venue's name (searched for duplicates as it is typed) and details. */
 export function VenueIdentitySection({ form, state, similar, dispatch }: VenueIdentitySectionProps) {
   const { errors } = form.formState;
   const { register } = form;

@@ -8,7 +8,7 @@ import { VoteToggle } from '@/lib/catalog/vote-toggle';
 import { useVenueFavoriteMutation, useVenueVoteMutation, venueQueryOptions } from '../api/venues';
 import { venuePlace, VenueBadges } from './venue-badges';
 
-/** Spec §2 "Venue profile (/venue/{id})", with a working vote toggle (product-decisions.md). */
+/** docs/product.md §2 "Venue profile (/venue/{id})", with a working vote toggle (docs/decisions.md). */
 export function VenueProfilePage({ id }: { id: string }) {
   const venue = useQuery(venueQueryOptions(id));
   return (

@@ -74,7 +74,7 @@ export interface VenuesPageProps {
   onSearchChange: (change: Partial<VenuesSearch>) => void;
 }
 
-/** Spec §2 "Venues (/venues)": My Venues, All Venues and Favorites with counts, search and filters. */
+/** docs/product.md §2 "Venues (/venues)": My Venues, All Venues and Favorites with counts, search and filters. */
 export function VenuesPage({ search, onSearchChange }: VenuesPageProps) {
   const filters = filtersOf(search);
   const counts = useQuery(venueCountsQueryOptions());

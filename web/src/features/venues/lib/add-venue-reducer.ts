@@ -8,7 +8,7 @@ import {
   type AddMode,
 } from '@/lib/catalog/add-flow';
 
-/** Spec §2 "Add venue": at most this many social-link rows. */
+/** docs/product.md §2 "Add venue": at most this many social-link rows. */
 export const MAX_SOCIAL_ROWS = 10;
 
 /** The id of a social-link row's input (a refused row is focused by it). */
@@ -50,7 +50,7 @@ function fresh(state: AddVenueState, mode: AddMode): AddVenueState {
 
 const sharedReducer = addFlowReducer(fresh);
 
-/** Spec §2 "Add venue (/add-venue)" and §4 "Venue flow", as state transitions. */
+/** docs/product.md §2 "Add venue (/add-venue)" and §4 "Venue flow", as state transitions. */
 export function addVenueReducer(state: AddVenueState, action: AddVenueAction): AddVenueState {
   switch (action.type) {
     case 'setRow': {

@@ -11,7 +11,7 @@ export const VENUE_TAB_LABELS: Record<VenueTab, string> = {
   favorites: 'Favorites',
 };
 
-/** Spec §5: venue search starts at 2 characters, 500 ms after typing pauses. */
+/** docs/product.md §5: venue search starts at 2 characters, 500 ms after typing pauses. */
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SEARCH_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -20,7 +20,7 @@ import {
 } from './venue-form';
 import { useVenueWrites } from './use-venue-writes';
 
-/** Spec §2 "Add venue (/add-venue)": the form, the duplicate search and what each step does. */
+/** docs/product.md §2 "Add venue (/add-venue)": the form, the duplicate search and what each step does. */
 export function useAddVenueFlow() {
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -30,7 +30,7 @@ export function useAddVenueFlow() {
   const [state, dispatch] = useReducer(addVenueReducer, INITIAL_ADD_VENUE_STATE);
   const { socialRows } = state;
 
-  // Spec §5: the venue search starts at 2 characters, 500 ms after typing pauses.
+  // docs/product.md §5: the venue search starts at 2 characters, 500 ms after typing pauses.
   const similar = useDuplicateSearch({
     params: {
       q: values.name.trim(),

@@ -16,7 +16,7 @@ interface VenueWritesInput {
   restart: (action: AddVenueAction) => void;
 }
 
-/** Spec §4 "Venue flow": POST /api/venues, PATCH of a loaded venue, and 'Confirm Duplicate', with their answers. */
+/** docs/product.md §4 "Venue flow": POST /api/venues, PATCH of a loaded venue, and 'Confirm Duplicate', with their answers. */
 export function useVenueWrites({ form, user, state, dispatch, restart }: VenueWritesInput) {
   const addVenue = useAddVenueMutation();
   const updateVenue = useUpdateVenueMutation();
@@ -69,7 +69,7 @@ export function useVenueWrites({ form, user, state, dispatch, restart }: VenueWr
     }
     confirmDuplicate.mutate(venue.id, {
       onSuccess: (result) => {
-        // Spec §4 "Venue flow": the toast, then the form starts again.
+        // docs/product.md §4 "Venue flow": the toast, then the form starts again.
         toast(
           result.alreadyConfirmed
             ? { title: 'Already confirmed', description: `You confirmed ${venue.name} before.` }

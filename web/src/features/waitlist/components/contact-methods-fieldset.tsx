@@ -11,7 +11,7 @@ interface ContactMethodsFieldsetProps {
   dispatch: Dispatch<WaitlistAction>;
 }
 
-/** Spec §2 "Waitlist": 'Preferred Contact Methods', at least one. */
+/** docs/product.md §2 "Waitlist": 'Preferred Contact Methods', at least one. */
 export function ContactMethodsFieldset({ ref, methods, error, dispatch }: ContactMethodsFieldsetProps) {
   return (
     <fieldset ref={ref} className="flex flex-col gap-3 sm:col-span-2">

@@ -14,7 +14,7 @@ interface GenrePickerProps {
   dispatch: Dispatch<WaitlistAction>;
 }
 
-/** Spec §2 "Waitlist": 'Music Genres', the listed ones as toggles and the fan's own as removable chips. */
+/** docs/product.md §2 "Waitlist": 'Music Genres', the listed ones as toggles and the fan's own as removable chips. */
 export function GenrePicker({ ref, state, error, dispatch }: GenrePickerProps) {
   const { genres, customGenres } = state;
 

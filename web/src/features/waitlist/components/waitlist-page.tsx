@@ -22,7 +22,7 @@ import { findListErrors, INITIAL_WAITLIST_STATE, waitlistReducer } from '../lib/
 import { ContactMethodsFieldset } from './contact-methods-fieldset';
 import { GenrePicker } from './genre-picker';
 
-/** Spec §2 "Waitlist (/waitlist)": the free Listener membership's waitlist. */
+/** docs/product.md §2 "Waitlist (/waitlist)": the free Listener membership's waitlist. */
 export function WaitlistPage() {
   const join = useJoinWaitlistMutation();
   const form = useContractForm(ZWaitlistTextFields, EMPTY_WAITLIST_FORM);

@@ -2,7 +2,7 @@ import { type CONTACT_METHODS, OUTREACH_MESSAGES, WAITLIST_GENRES } from '@app/c
 
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
-/** The lists' messages (spec §2 "Waitlist"); the text fields' come from the contract. */
+/** The lists' messages (docs/product.md §2 "Waitlist"); the text fields' come from the contract. */
 export const LIST_MESSAGES = {
   genres: 'Please select at least one music genre',
   methods: 'Please select at least one contact method',
@@ -88,7 +88,7 @@ function addCustomGenre(state: WaitlistState): WaitlistState {
   return rechecked({ ...cleared, customGenres: [...state.customGenres, genre], genres: [...state.genres, genre] });
 }
 
-/** Spec §2 "Waitlist (/waitlist)": the genres, contact methods and captcha, as state transitions. */
+/** docs/product.md §2 "Waitlist (/waitlist)": the genres, contact methods and captcha, as state transitions. */
 export function waitlistReducer(state: WaitlistState, action: WaitlistAction): WaitlistState {
   switch (action.type) {
     case 'toggleGenre': {

@@ -5,7 +5,7 @@ import { RefusedError } from '@app/domain';
 import { GetAuthUser } from '../../../identity/index.js';
 import { VerifiedFansOnlyError } from '../../domain/artist.js';
 
-/** Who may do what in the catalogue (product-decisions.md), asked of identity through its query. */
+/** Who may do what in the catalogue (docs/decisions.md), asked of identity through its query. */
 @Injectable()
 export class CatalogMembers {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}

@@ -4,7 +4,7 @@ import { ARTIST_MESSAGES, type MediaKind, type TAuthUser } from '@app/contracts'
 import { RefusedError } from '@app/domain';
 import { GetAuthUser } from '../../../identity/index.js';
 
-/** Who may upload what (product-decisions.md), asked of identity through its query. */
+/** Who may upload what (docs/decisions.md), asked of identity through its query. */
 @Injectable()
 export class MediaMembers {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}

@@ -177,7 +177,7 @@ export function decideOpenPortal(state: PaymentState): { customerId: string } {
   return { customerId: state.customerId };
 }
 
-/** Every checkout is in US dollars (spec §9 "Money"). */
+/** Every checkout is in US dollars (docs/product.md §9 "Money"). */
 export const PAYMENT_CURRENCY = 'usd';
 
 /** What a checkout asks for: fans $15.00 (the $10.00 fee and the first $5.00 month), others $10.00. */

@@ -17,7 +17,7 @@ import type { WebhookOutcome } from '../application/commands/complete-payment/co
 import { HandleStripeWebhook } from '../application/commands/handle-stripe-webhook/handle-stripe-webhook.command.js';
 import { OpenCustomerPortal } from '../application/commands/open-customer-portal/open-customer-portal.command.js';
 
-/** Spec §7: create-payment-intent, stripe/confirm-payment, stripe/customer-portal, and Stripe's webhook. */
+/** docs/product.md §7: create-payment-intent, stripe/confirm-payment, stripe/customer-portal, and Stripe's webhook. */
 @Controller()
 export class PaymentsController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}

@@ -11,7 +11,7 @@ import { CatalogRewards } from '../../services/catalog-rewards.js';
 import { ConfirmVenueDuplicate } from './confirm-venue-duplicate.command.js';
 
 /**
- * product-decisions.md: the spec's client only displayed this reward; here the confirmation is an
+ * docs/decisions.md: the spec's client only displayed this reward; here the confirmation is an
  * event and pays +25 once per fan and venue.
  */
 @CommandHandler(ConfirmVenueDuplicate)

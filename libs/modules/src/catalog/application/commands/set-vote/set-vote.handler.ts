@@ -13,7 +13,7 @@ import { entryNameOnFile, setMark } from './entry-marks.js';
 import { SetVote } from './set-vote.command.js';
 
 /**
- * Payola for votes (product-decisions.md), artists and venues alike: the first vote +1, withdrawing it
+ * Payola for votes (docs/decisions.md), artists and venues alike: the first vote +1, withdrawing it
  * -1, voting again later 0. Each is a source that pays once per fan and entry.
  */
 @CommandHandler(SetVote)

@@ -18,7 +18,7 @@ export interface EntryListPage<T> {
 }
 
 /**
- * One page of a tab (spec §2 Artists, Venues): 'all' the public entries, 'my' those the user added (or
+ * One page of a tab (docs/product.md §2 Artists, Venues): 'all' the public entries, 'my' those the user added (or
  * verified, confirmed), 'favorites' the user's favourites; newest first, or best match first when searching.
  */
 export class GetEntryList<T extends CatalogEntry, F extends ListPaging> extends Query<EntryListPage<T>> {

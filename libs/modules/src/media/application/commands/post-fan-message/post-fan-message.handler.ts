@@ -39,7 +39,7 @@ export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
       async (state, tx) => {
         // Decided first: a refused message pays nothing.
         decideFanMessage(state, { mediaId, artistId, userId, message, isPublic, payolaEarned: 0 });
-        // +25 once per fan and artist (product-decisions.md), in the same transaction as the message.
+        // +25 once per fan and artist (docs/decisions.md), in the same transaction as the message.
         const { award } = await awardPayola(this.store, tx, {
           userId,
           rule: 'fan-message',

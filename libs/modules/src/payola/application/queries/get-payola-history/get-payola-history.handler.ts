@@ -18,7 +18,7 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One page of the signed-in user's ledger, newest first, filtered on the server (spec §6 filters). */
+/** One page of the signed-in user's ledger, newest first, filtered on the server (docs/product.md §6 filters). */
 @QueryHandler(GetPayolaHistory)
 export class GetPayolaHistoryHandler implements IQueryHandler<GetPayolaHistory> {
   constructor(@InjectPool() private readonly pool: Pool) {}
