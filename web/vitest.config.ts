@@ -12,7 +12,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
-    // Pages render the whole route tree: a first render on a busy 2-core machine can take seconds.
-    testTimeout: 15_000,
+    // Pages render the whole route tree, and the add forms re-render per keystroke: on a busy 2-core
+    // machine (load 17 while writing these) one test took 15 s; unloaded they take 1-3 s.
+    testTimeout: 30_000,
   },
 });
