@@ -51,6 +51,56 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; sec
   return { result, seconds: (performance.now() - started) / 1000 };
 }
 
+export interface LatencyFigures {
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  /** What failed requests got (a status code, 'no answer', ...), where the load generator tells. */
+  failures?: Record<string, number>;
+}
+
+/**
+ * `concurrency` clients, each sending its next request as soon as the previous one is answered, for
+ * `seconds`. `request` resolves true for a success, else what it got instead (a status code, say); a
+ * request that throws counts as 'no answer'.
+ */
+export async function closedLoop(
+  concurrency: number,
+  seconds: number,
+  request: () => Promise<true | string>,
+): Promise<LatencyFigures> {
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const outcome = await request().catch(() => 'no answer');
+        latencies.push(performance.now() - t0);
+        if (outcome !== true) {
+          errors++;
+          failures[outcome] = (failures[outcome] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    errors,
+    failures,
+  };
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;

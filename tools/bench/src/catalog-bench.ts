@@ -35,7 +35,9 @@ import {
 import { usersProjection } from '@app/modules/identity';
 import { payolaLedgerProjection } from '@app/modules/payola';
 import { createPool, preparedStatement, withTransaction, type Logger, type Pool } from '@app/platform';
-import { checkpoint, formatInt, log, percentile, REPO_ROOT, sleep } from './bench-util.js';
+import { checkpoint, closedLoop, formatInt, log, REPO_ROOT, sleep, type LatencyFigures } from './bench-util.js';
+
+export type { LatencyFigures } from './bench-util.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -46,16 +48,6 @@ const execFileAsync = promisify(execFile);
  * same SQL runs bare through `pg` with the same concurrency and pool size, so the figure says what the
  * api adds.
  */
-
-export interface LatencyFigures {
-  requests: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  /** What failed requests got (a status code, or 'no answer'), where the load generator tells. */
-  failures?: Record<string, number>;
-}
 
 export interface CatalogScenarioResult {
   name: string;
@@ -400,30 +392,9 @@ async function loadApi(
   }
 }
 
-async function load(concurrency: number, seconds: number, request: () => Promise<boolean>): Promise<LatencyFigures> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const ok = await request().catch(() => false);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    perSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    errors,
-  };
+/** The bare SQL's load: the same closed loop, in this process. */
+function load(concurrency: number, seconds: number, request: () => Promise<boolean>): Promise<LatencyFigures> {
+  return closedLoop(concurrency, seconds, async () => (await request()) || 'failed');
 }
 
 export interface CatalogBenchOptions {
