@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render-app';
 import { memberUser, server, signIn } from '@/test/server';
 import { findToast } from '@/test/toasts';
@@ -70,6 +70,10 @@ async function openProfile() {
   const app = await renderRoute('/profile');
   return { ...app, picker: await screen.findByLabelText(/Profile photo/) };
 }
+
+// Each Uppy checks navigator.onLine 3 s after it is made, by a timer nothing cancels: the file's DOM
+// must outlive the last one, or the timer fails after the test is over.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 3100)));
 
 describe('Uploader (profile photo)', () => {
   it('refuses a photo over 5 MB before sending anything', async () => {
