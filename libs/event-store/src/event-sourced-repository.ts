@@ -156,6 +156,7 @@ export async function decideAndAppend<S, E extends EventEnvelope, R>(
   const appended = await store.append(
     streamId,
     version === 0 ? 'no_stream' : version,
+    // A spread of a union-typed event is not known to stay that union member: it does, type and data kept.
     events.map((event) => ({ ...event, metadata }) as NewEvent<E>),
     { client },
   );

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { EventRegistry } from '@app/contracts';
 import { requestContext, type Pool, type Queryable } from '@app/platform';
 import { StreamVersionConflictError, type ExpectedVersion } from './errors.js';
@@ -81,19 +82,19 @@ export class EventStore {
     const db = options.client ?? this.pool;
     let rows: { stream_version: number; global_position: number; transaction_id: string }[];
     try {
-      const result = await db.query(
+      const result = await db.query<(typeof rows)[number]>(
         'select stream_version, global_position, transaction_id::text as transaction_id from append_events($1, $2, $3)',
         [streamId, expectedVersionArgument(expectedVersion), JSON.stringify(payload)],
       );
       rows = result.rows;
     } catch (error) {
-      const pgError = error as { code?: string; detail?: string };
-      if (pgError.code === STREAM_VERSION_CONFLICT) {
-        throw new StreamVersionConflictError(streamId, expectedVersion, Number(pgError.detail ?? 0));
+      if (error instanceof pg.DatabaseError && error.code === STREAM_VERSION_CONFLICT) {
+        throw new StreamVersionConflictError(streamId, expectedVersion, Number(error.detail ?? 0));
       }
       throw error;
     }
-    const last = rows[rows.length - 1]!;
+    const last = rows.at(-1);
+    if (!last) throw new Error('append_events answered no row for a non-empty append');
     const result: AppendResult = {
       streamVersion: last.stream_version,
       position: { transactionId: last.transaction_id, globalPosition: last.global_position },

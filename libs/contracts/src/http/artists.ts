@@ -230,7 +230,7 @@ export const ZArtistSearchQuery = ZArtistLinkFields.partial().extend({
   socialUrls: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((value) => (value === undefined ? [] : ([] as string[]).concat(value))),
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
 });
 export const ZArtistSearchResult = ZArtist.extend({ matchReasons: z.array(z.string()) });
 export type TArtistSearchResult = z.infer<typeof ZArtistSearchResult>;

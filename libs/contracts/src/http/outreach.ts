@@ -164,6 +164,7 @@ export const MILESTONES = [
   { id: 'utility-token', threshold: 100_000 },
 ] as const;
 export type TMilestoneId = (typeof MILESTONES)[number]['id'];
+// z.enum takes a non-empty tuple; MILESTONES is a non-empty literal, which map() forgets.
 export const MILESTONE_IDS = MILESTONES.map((m) => m.id) as [TMilestoneId, ...TMilestoneId[]];
 
 /** GET /api/milestones: live progress toward the Listener membership and the utility token. */

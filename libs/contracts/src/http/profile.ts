@@ -34,6 +34,7 @@ export const NOTIFICATION_SETTING_KEYS = [
 ] as const;
 export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
 
+// Object.fromEntries types its keys as any string: each of these builds one entry per key of K.
 const defaults = <K extends string>(keys: readonly K[], on: K) =>
   Object.fromEntries(keys.map((key) => [key, key === on])) as Record<K, boolean>;
 export const DEFAULT_PRIVACY_SETTINGS = defaults(PRIVACY_SETTING_KEYS, 'profilePublic');
@@ -133,16 +134,17 @@ const name = (label: string) =>
     .refine(storable, UNSTORABLE);
 
 const listed = (keys: readonly string[]) =>
-  keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)!}`;
+  keys.length > 1 ? `${keys.slice(0, -1).join(', ')} and ${keys.slice(-1).join('')}` : keys.join('');
 
 /** Names every key a profile PATCH does not take: the protected ones, then any other. */
 export function unknownProfileKeysMessage(keys: readonly string[]): string {
-  const isProtected = (key: string) => (PROTECTED_USER_FIELDS as readonly string[]).includes(key);
+  const protectedFields: ReadonlySet<string> = new Set(PROTECTED_USER_FIELDS);
+  const isProtected = (key: string) => protectedFields.has(key);
   const protectedKeys = keys.filter(isProtected);
   const others = keys.filter((key) => !isProtected(key));
   return [
     protectedKeys.length > 0 ? `${listed(protectedKeys)} cannot be changed here.` : '',
-    others.length === 1 ? `${others[0]!} is not a profile field.` : '',
+    others.length === 1 ? `${others.join('')} is not a profile field.` : '',
     others.length > 1 ? `${listed(others)} are not profile fields.` : '',
   ]
     .filter(Boolean)

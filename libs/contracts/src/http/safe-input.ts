@@ -61,8 +61,7 @@ export function findUnsafeInput(value: unknown, path: readonly string[] = [], li
   let root: Place | null = null;
   for (const segment of path) root = { value: undefined, parent: root, segment };
   const stack: Place[] = [{ value, parent: root, segment: null }];
-  while (stack.length > 0 && found.length < limit) {
-    const next = stack.pop()!;
+  for (let next = stack.pop(); next && found.length < limit; next = stack.pop()) {
     // An object's key is judged when its entry is taken, so problems come out in document order.
     const keyProblem =
       next.key === undefined ? null : PROTOTYPE_KEYS.has(next.key) ? 'prototypeKey' : unstorableCharacter(next.key);
@@ -74,11 +73,10 @@ export function findUnsafeInput(value: unknown, path: readonly string[] = [], li
         stack.push({ value: next.value[i], parent: next, segment: String(i) });
       }
     } else if (typeof next.value === 'object' && next.value !== null) {
-      const object = next.value as Record<string, unknown>;
-      const keys = Object.keys(object);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i]!;
-        stack.push({ value: object[key], parent: next, segment: key, key });
+      const entries: [string, unknown][] = Object.entries(next.value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, value] = entries[i];
+        stack.push({ value, parent: next, segment: key, key });
       }
     }
   }

@@ -228,7 +228,9 @@ export const ZVenueSearchQuery = z.object({
   socialUrls: z
     .union([z.string(), z.array(z.string().max(1000))])
     .optional()
-    .transform((value) => (value === undefined ? [] : ([] as string[]).concat(value).slice(0, MAX_SOCIAL_LINKS))),
+    .transform((value) =>
+      (value === undefined ? [] : Array.isArray(value) ? value : [value]).slice(0, MAX_SOCIAL_LINKS),
+    ),
 });
 export const ZVenueSearchResult = ZVenue.extend({ matchReasons: z.array(z.string()) });
 export type TVenueSearchResult = z.infer<typeof ZVenueSearchResult>;

@@ -43,7 +43,7 @@ export async function projectBatch(
   const events = await readAll(db, from, { limit: options.limit, types: consumer.eventTypes, upTo: bound });
   if (events.length > 0) await consumer.handle(events, db);
   // A full batch may have more behind it; a partial one means everything up to the bound is done.
-  const next = events.length === options.limit ? events[events.length - 1]! : bound;
+  const next = (events.length === options.limit ? events.at(-1) : undefined) ?? bound;
   return {
     next: { transactionId: next.transactionId, globalPosition: next.globalPosition },
     handled: events.length,

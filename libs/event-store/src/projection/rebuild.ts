@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from '@app/platform';
-import { withTransaction } from '@app/platform';
+import { singleRow, withTransaction } from '@app/platform';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
 import type { Projection } from './log-consumer.js';
@@ -129,7 +129,8 @@ export async function verifyProjection(
       'select transaction_id::text as transaction_id, global_position from projection_checkpoints where name = $1',
       [projection.name],
     );
-    const liveAtStart = { transactionId: rows[0]!.transaction_id, globalPosition: rows[0]!.global_position };
+    const checkpoint = singleRow(rows);
+    const liveAtStart = { transactionId: checkpoint.transaction_id, globalPosition: checkpoint.global_position };
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total, upTo: liveAtStart });
 
     const client = await pool.connect();
@@ -142,8 +143,12 @@ export async function verifyProjection(
       for (const table of projection.tables) {
         const liveTable = `${LIVE_SCHEMA}.${quoteIdent(table)}`;
         const rebuiltTable = `${quoteIdent(schema)}.${quoteIdent(table)}`;
-        const onlyLive = await client.query(`select * from ${liveTable} except all select * from ${rebuiltTable}`);
-        const onlyRebuilt = await client.query(`select * from ${rebuiltTable} except all select * from ${liveTable}`);
+        const onlyLive = await client.query<Record<string, unknown>>(
+          `select * from ${liveTable} except all select * from ${rebuiltTable}`,
+        );
+        const onlyRebuilt = await client.query<Record<string, unknown>>(
+          `select * from ${rebuiltTable} except all select * from ${liveTable}`,
+        );
         if (onlyLive.rowCount || onlyRebuilt.rowCount) {
           differences.push({
             table,
