@@ -244,7 +244,7 @@ export function decideRequestEmailChange(
 export function decideConfirmEmailChange(
   state: UserState | null,
   command: { tokenHash: string; now: Date },
-): EventOfType<'EmailChanged'>[] {
+): [EventOfType<'EmailChanged'>] {
   const pending = state?.pendingEmailChange;
   if (!state || !pending || pending.tokenHash !== command.tokenHash || pending.expiresAt <= command.now) {
     throw new EmailLinkInvalidError();
@@ -271,7 +271,8 @@ export class UserNotFoundError extends DomainError {
   }
 }
 
-/** The entries of `wanted` whose value differs from `current`. */
+/** The entries of `wanted` whose value differs from `current`. Object.entries and fromEntries type keys as
+ * any string: each key here is one of wanted's, so of T's. */
 function changed<T extends object>(current: T, wanted: Partial<T>): Partial<T> {
   return Object.fromEntries(
     Object.entries(wanted).filter(([key, value]) => value !== undefined && current[key as keyof T] !== value),
@@ -310,10 +311,8 @@ export function decideUpdateProfile(state: UserState | null, userId: string, cha
       type: 'SettingsChanged',
       data: {
         userId,
-        ...(Object.keys(privacy).length > 0 ? { privacySettings: privacy as Record<string, boolean> } : {}),
-        ...(Object.keys(notifications).length > 0
-          ? { notificationSettings: notifications as Record<string, boolean> }
-          : {}),
+        ...(Object.keys(privacy).length > 0 ? { privacySettings: privacy } : {}),
+        ...(Object.keys(notifications).length > 0 ? { notificationSettings: notifications } : {}),
       },
     });
   }

@@ -27,7 +27,12 @@ import { LocalLoginGuard } from './guards.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.js';
 
 function logIn(req: Request, user: SessionUser): Promise<void> {
-  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.logIn(user, (error: unknown) => {
+      if (!error) return resolve();
+      reject(error instanceof Error ? error : new Error('passport could not sign the user in', { cause: error }));
+    }),
+  );
 }
 
 function endSession(req: Request, res: Response): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
@@ -25,6 +25,12 @@ function ensureVisitorId(req: Request, res: Response, secure: boolean): void {
 }
 
 /** What a CSRF token is bound to: the session once signed in, the visitor cookie before. */
+/** The path asked for, without its query string. */
+function pathOf(req: Request): string {
+  const [path = ''] = req.originalUrl.split('?');
+  return path;
+}
+
 function csrfIdentifier(req: Request): string {
   if (req.isAuthenticated?.()) return req.session.id;
   const visitor: unknown = req.cookies?.[VISITOR_COOKIE];
@@ -34,8 +40,8 @@ function csrfIdentifier(req: Request): string {
 export interface CsrfTokens {
   /** Issues a token bound to the current session; `overwrite` after the session id changed. */
   issue(req: Request, res: Response, options?: { overwrite: boolean }): string;
-  /** Issues tokens on safe API calls and checks them on every other one. */
-  middleware(req: Request, res: Response, next: NextFunction): void;
+  /** Issues tokens on safe API calls and checks them on every other one (a handler, used unbound). */
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
 }
 
 /**
@@ -60,7 +66,7 @@ export function createCsrfTokens(
       const header = req.headers['x-xsrf-token'];
       return Array.isArray(header) ? header[0] : header;
     },
-    skipCsrfProtection: (req) => exempt.includes(req.originalUrl.split('?')[0]!),
+    skipCsrfProtection: (req) => exempt.includes(pathOf(req)),
   });
   return {
     issue(req, res, options) {
@@ -68,7 +74,7 @@ export function createCsrfTokens(
     },
     middleware(req, res, next) {
       if (SAFE_METHODS.includes(req.method)) {
-        if (tokenless.includes(req.originalUrl.split('?')[0]!)) return next();
+        if (tokenless.includes(pathOf(req))) return next();
         if (!req.isAuthenticated()) ensureVisitorId(req, res, secure);
         generateCsrfToken(req, res);
         return next();
@@ -120,7 +126,10 @@ function cachedPgStore(PgStore: ReturnType<typeof connectPgSimple>, cache: Sessi
       // A Map keeps insertion order: the oldest entries go first when it is full.
       this.touched.delete(sid);
       this.touched.set(sid, now);
-      if (this.touched.size > TOUCHED_CAPACITY) this.touched.delete(this.touched.keys().next().value!);
+      if (this.touched.size > TOUCHED_CAPACITY) {
+        const oldest = this.touched.keys().next();
+        if (!oldest.done) this.touched.delete(oldest.value);
+      }
       super.touch(sid, sess, done);
     }
 
@@ -160,7 +169,8 @@ export function configureSessions(
     }),
   );
   app.use('/api', passport.initialize());
-  app.use('/api', passport.session());
+  // @types/passport types the session middleware as `any` (its default framework); it is express's.
+  app.use('/api', passport.session() as RequestHandler);
   app.use('/api', cookieParser());
   app.use('/api', csrf.middleware);
 }

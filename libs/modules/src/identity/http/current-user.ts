@@ -11,7 +11,7 @@ import type { SessionUser } from '../application/queries/check-credentials/check
 export const CurrentUser = createParamDecorator(
   (mode: 'optional' | undefined, context: ExecutionContext): SessionUser | null => {
     const request = context.switchToHttp().getRequest<Request>();
-    const user = request.isAuthenticated() ? (request.user as SessionUser | undefined) : undefined;
+    const user = request.isAuthenticated() ? request.user : undefined;
     if (user?.id) return { id: user.id };
     if (mode === 'optional') return null;
     throw new UnauthorizedException('You must be logged in to access this page.');
@@ -23,6 +23,7 @@ export const CurrentUser = createParamDecorator(
  * request-logging.ts). The same id is on the answer, the access log line and every event the request appends.
  */
 export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
-  const id = (context.switchToHttp().getRequest<Request>() as Request & { id?: unknown }).id;
+  const request = context.switchToHttp().getRequest<Request>();
+  const id = 'id' in request ? request.id : undefined;
   return typeof id === 'string' ? id : requestContext.requestId();
 });

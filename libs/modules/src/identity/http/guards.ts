@@ -16,6 +16,7 @@ export class LocalLoginGuard extends AuthGuard('local') {
     const credentials = ZLoginRequest.parse(context.switchToHttp().getRequest<Request>().body ?? {});
     let result: boolean;
     try {
+      // AuthGuard's canActivate is declared boolean | Promise | Observable; passport's answers a Promise.
       result = (await super.canActivate(context)) as boolean;
     } catch (error) {
       if (error instanceof UnauthorizedException) await this.rateLimits.recordFailedLogin(credentials.email);

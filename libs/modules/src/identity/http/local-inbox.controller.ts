@@ -1,14 +1,7 @@
 import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { InjectPool, type Pool } from '@app/platform';
+import { escapeHtml, InjectPool, type Pool } from '@app/platform';
 import { LocalInboxGuard } from './local-inbox.guard.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /**
  * The local inbox: with no SMTP server configured, emails land here so a developer (or an

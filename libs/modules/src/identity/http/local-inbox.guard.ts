@@ -24,7 +24,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 function bareAddress(value: string): string {
   const unquoted = value.trim().replace(/^"|"$/g, '');
   const bracketed = /^\[([^\]]+)\]/.exec(unquoted);
-  if (bracketed) return bracketed[1]!;
+  if (bracketed?.[1]) return bracketed[1];
   return /^[\d.]+:\d+$/.test(unquoted) ? unquoted.slice(0, unquoted.lastIndexOf(':')) : unquoted;
 }
 
@@ -40,10 +40,10 @@ function clientsReportedByProxy(headers: IncomingHttpHeaders): string[] | undefi
     return undefined;
   }
   const reported: string[] = [];
-  if (forwardedFor !== undefined) reported.push(bareAddress(forwardedFor.split(',').at(-1)!));
+  if (forwardedFor !== undefined) reported.push(bareAddress(forwardedFor.split(',').at(-1) ?? ''));
   if (realIp !== undefined) reported.push(bareAddress(realIp));
   if (forwarded !== undefined) {
-    const parameters = forwarded.split(',').at(-1)!.split(';');
+    const parameters = (forwarded.split(',').at(-1) ?? '').split(';');
     const client = parameters.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('for='));
     reported.push(bareAddress(client?.slice('for='.length) ?? ''));
   }

@@ -53,7 +53,7 @@ export class RateLimitGuard implements CanActivate {
     @InjectConfig() private readonly config: AppConfig,
   ) {
     for (const [action, limits] of Object.entries(RATE_LIMITS)) {
-      for (const [scope, limit] of Object.entries(limits)) {
+      for (const [scope, limit] of Object.entries<Limit>(limits)) {
         const points = limit.points * config.RATE_LIMIT_FACTOR;
         const seconds = limit.seconds;
         this.limiters.set(
@@ -74,24 +74,30 @@ export class RateLimitGuard implements CanActivate {
     const action = this.reflector.get<RateLimitedAction | undefined>(RATE_LIMIT_KEY, context.getHandler());
     if (!action) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const email = typeof request.body?.email === 'string' ? normalizeEmail(request.body.email) : '';
-    const userId = request.isAuthenticated?.() ? (request.user as { id?: string } | undefined)?.id : undefined;
+    const email = emailOf(request.body);
+    const userId = request.isAuthenticated?.() ? request.user?.id : undefined;
+    let spent: RateLimiterRes | null = null;
     try {
-      await this.limiters.get(`${action}:perIp`)!.consume(request.ip ?? 'unknown');
+      await this.limiter(action, 'perIp').consume(request.ip ?? 'unknown');
       if ('perUser' in RATE_LIMITS[action]) {
-        await this.limiters.get(`${action}:perUser`)!.consume(userId ?? 'anonymous');
+        await this.limiter(action, 'perUser').consume(userId ?? 'anonymous');
       } else if (email && action === 'login') {
         // Only failed logins count against an email, so nobody can lock a member out by guessing.
-        const spent = await this.limiters.get('login:perEmail')!.get(email);
-        if (spent && spent.consumedPoints >= RATE_LIMITS.login.perEmail.points * this.config.RATE_LIMIT_FACTOR)
-          throw spent;
+        const used = await this.limiter('login', 'perEmail').get(email);
+        if (used && used.consumedPoints >= RATE_LIMITS.login.perEmail.points * this.config.RATE_LIMIT_FACTOR) {
+          spent = used;
+        }
       } else if (email) {
-        await this.limiters.get(`${action}:perEmail`)!.consume(email);
+        await this.limiter(action, 'perEmail').consume(email);
       }
     } catch (rejection) {
+      // rate-limiter-flexible rejects with its verdict when the points are spent.
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      spent = rejection;
+    }
+    if (spent) {
       const response = context.switchToHttp().getResponse<Response>();
-      response.setHeader('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+      response.setHeader('Retry-After', String(Math.ceil(spent.msBeforeNext / 1000)));
       throw new HttpException(ACCOUNT_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
     }
     return true;
@@ -99,9 +105,20 @@ export class RateLimitGuard implements CanActivate {
 
   /** Counts a failed login against the email it tried. */
   async recordFailedLogin(email: string): Promise<void> {
-    await this.limiters
-      .get('login:perEmail')!
+    await this.limiter('login', 'perEmail')
       .consume(normalizeEmail(email))
       .catch(() => undefined);
   }
+
+  private limiter(action: RateLimitedAction, scope: 'perIp' | 'perEmail' | 'perUser'): RateLimiterRedis {
+    const limiter = this.limiters.get(`${action}:${scope}`);
+    if (!limiter) throw new Error(`No ${scope} rate limit is set for ${action}`);
+    return limiter;
+  }
+}
+
+/** The normalised email a form body names, or '' (the body is whatever JSON the client sent). */
+function emailOf(body: unknown): string {
+  const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
+  return typeof email === 'string' ? normalizeEmail(email) : '';
 }

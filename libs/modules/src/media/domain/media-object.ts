@@ -109,10 +109,13 @@ export function judgeStoredFile(
 }
 
 /** Only the uploader checks their upload, once. */
-export function assertPendingUploadOf(state: MediaState, userId: string): void {
+export function assertPendingUploadOf(state: MediaState, userId: string): { kind: MediaKind; uploadKey: string } {
   if (state.status === 'none' || state.status === 'expired') throw new MediaNotFoundError();
   if (state.userId !== userId) throw new RefusedError('forbidden', MEDIA_MESSAGES.notYours);
   if (state.status !== 'pending') throw new RefusedError('conflict', MEDIA_MESSAGES.alreadyChecked);
+  // MediaUploadStarted sets both; a pending object without them is a broken stream, not a user error.
+  if (!state.kind || !state.uploadKey) throw new Error('A pending upload without its kind or key');
+  return { kind: state.kind, uploadKey: state.uploadKey };
 }
 
 /** A checked object of this user and kind, not yet attached to anything. */

@@ -1,11 +1,4 @@
-import type { TEmailMessage } from '@app/platform';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml, type TEmailMessage } from '@app/platform';
 
 interface SecurityEmail {
   to: string;

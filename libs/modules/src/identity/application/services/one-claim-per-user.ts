@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { StreamVersionConflictError } from '@app/event-store';
 import { userStreamId } from '../../domain/user.js';
 
@@ -13,8 +14,11 @@ export async function oneClaimPerUser<T>(userId: string, claim: () => Promise<T>
   try {
     return await claim();
   } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    if (code === UNIQUE_VIOLATION && constraint?.endsWith('_user_id_key')) {
+    if (
+      error instanceof pg.DatabaseError &&
+      error.code === UNIQUE_VIOLATION &&
+      error.constraint?.endsWith('_user_id_key')
+    ) {
       throw new StreamVersionConflictError(userStreamId(userId), 'any', -1);
     }
     throw error;

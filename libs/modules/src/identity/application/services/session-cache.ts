@@ -26,7 +26,10 @@ export class SessionCache {
     this.recent.delete(sid);
     // A Map keeps insertion order: the oldest entry goes first when it is full.
     this.recent.set(sid, { at: Date.now(), session: session && structuredClone(session) });
-    if (this.recent.size > CAPACITY) this.recent.delete(this.recent.keys().next().value!);
+    if (this.recent.size > CAPACITY) {
+      const oldest = this.recent.keys().next();
+      if (!oldest.done) this.recent.delete(oldest.value);
+    }
   }
 
   forget(sids: Iterable<string>): void {

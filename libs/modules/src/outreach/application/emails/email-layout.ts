@@ -1,9 +1,4 @@
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml } from '@app/platform';
 
 /** The branded frame every outreach email shares (the password-reset email's look). `paragraphs` are HTML. */
 export function brandedHtml(options: {

@@ -1,6 +1,6 @@
-import type { TEmailMessage } from '@app/platform';
+import { escapeHtml, type TEmailMessage } from '@app/platform';
 import type { TContactMessage } from '@app/contracts';
-import { brandedHtml, escapeHtml } from './email-layout.js';
+import { brandedHtml } from './email-layout.js';
 
 /** Sent to a new waitlist member. */
 export function waitlistConfirmationEmail(to: string, firstName: string): TEmailMessage {

@@ -34,7 +34,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
       userFold,
       async (current, tx) => {
         const events = decideChangePassword(current, { checkedPasswordHash: state.passwordHash, passwordHash });
-        return { events, result: await stageEmail(tx, passwordChangedEmail(current!.email, current!.firstName)) };
+        if (!current) throw new UserNotFoundError(); // decideChangePassword refused that already
+        return { events, result: await stageEmail(tx, passwordChangedEmail(current.email, current.firstName)) };
       },
       { metadata: { actingUserId: userId, requestId } },
     );

@@ -30,11 +30,16 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
         userFold,
         async (state, tx) => {
           const events = decideConfirmEmailChange(state, { tokenHash, now: new Date() });
-          const { email, previousEmail } = events[0]!.data;
+          if (!state) throw new EmailLinkInvalidError(); // decideConfirmEmailChange refused that already
+          const [
+            {
+              data: { email, previousEmail },
+            },
+          ] = events;
           // Claimed only now, with the event: two accounts confirming one address at once get it
           // for one of them and a 409 for the other (claimKey), never both.
           await this.emails.move(tx, email, userId);
-          const outboxId = await stageEmail(tx, emailChangedEmail(previousEmail, state!.firstName, email));
+          const outboxId = await stageEmail(tx, emailChangedEmail(previousEmail, state.firstName, email));
           return { events, result: { email, outboxId } };
         },
         { metadata: { actingUserId: userId, requestId }, waitFor: [USERS_PROJECTION], maxAttempts: 3 },

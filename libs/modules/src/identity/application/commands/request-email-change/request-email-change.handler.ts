@@ -53,7 +53,8 @@ export class RequestEmailChangeHandler implements ICommandHandler<RequestEmailCh
         });
         const holder = await this.emails.findUserId(email, tx);
         if (holder && holder !== userId) throw new RefusedError('conflict', PROFILE_MESSAGES.emailTaken);
-        const { firstName, email: currentEmail } = current!;
+        if (!current) throw new UserNotFoundError(); // decideRequestEmailChange refused that already
+        const { firstName, email: currentEmail } = current;
         const pendingEmail = email.trim();
         const outboxIds = [
           await stageEmail(tx, confirmNewEmailEmail(pendingEmail, firstName, link.toString())),

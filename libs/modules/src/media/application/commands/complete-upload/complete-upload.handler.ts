@@ -31,8 +31,8 @@ export class CompleteUploadHandler implements ICommandHandler<CompleteUpload> {
   async execute({ userId, mediaId }: CompleteUpload): Promise<TMediaObject> {
     const stream = mediaStreamId(mediaId);
     const { state } = await this.repository.load(stream, mediaFold);
-    assertPendingUploadOf(state, userId);
-    const outcome = await this.inspect(state.kind!, mediaId, state.uploadKey!);
+    const upload = assertPendingUploadOf(state, userId);
+    const outcome = await this.inspect(upload.kind, mediaId, upload.uploadKey);
     const event: MediaEvent = outcome.ok
       ? {
           type: 'MediaUploadVerified',

@@ -29,12 +29,14 @@ export class GetMediaDownloadHandler implements IQueryHandler<GetMediaDownload> 
       `select user_id, kind, status, key, poster_key, content_type, shared from media_objects where media_id = $1`,
       [mediaId],
     );
-    const media = rows[0];
-    const readable = media && ['ready', 'attached'].includes(media.status) && media.key && media.content_type;
-    if (!readable || !(media.user_id === viewerId || media.shared)) throw new MediaNotFoundError();
+    const media = rows.at(0);
+    const readable = media && ['ready', 'attached'].includes(media.status) && media.key;
+    if (!readable || !media.content_type || !(media.user_id === viewerId || media.shared)) {
+      throw new MediaNotFoundError();
+    }
     const key = variant === 'poster' ? media.poster_key : media.key;
     if (!key) throw new MediaNotFoundError();
-    const contentType = variant === 'poster' ? 'image/jpeg' : media.content_type!;
+    const contentType = variant === 'poster' ? 'image/jpeg' : media.content_type;
     const name = `${media.kind}-${mediaId}.${extensionFor(contentType)}`;
     const url = await this.storage.presignGet(key, {
       expiresInSeconds: DOWNLOAD_URL_EXPIRY_SECONDS,

@@ -8,8 +8,8 @@ import { IssueTestCaptchaToken } from './issue-test-captcha-token.command.js';
 export class IssueTestCaptchaTokenHandler implements ICommandHandler<IssueTestCaptchaToken> {
   constructor(@Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier) {}
 
-  async execute(): Promise<{ token: string }> {
-    if (!(this.captcha instanceof TestModeCaptchaVerifier)) throw new CaptchaTestModeOnlyError();
-    return { token: this.captcha.issueToken() };
+  execute(): Promise<{ token: string }> {
+    if (!(this.captcha instanceof TestModeCaptchaVerifier)) return Promise.reject(new CaptchaTestModeOnlyError());
+    return Promise.resolve({ token: this.captcha.issueToken() });
   }
 }

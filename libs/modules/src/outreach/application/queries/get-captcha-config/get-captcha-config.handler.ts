@@ -8,7 +8,7 @@ import { GetCaptchaConfig } from './get-captcha-config.query.js';
 export class GetCaptchaConfigHandler implements IQueryHandler<GetCaptchaConfig> {
   constructor(@Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier) {}
 
-  async execute(): Promise<TCaptchaConfig> {
-    return { mode: this.captcha.mode, siteKey: this.captcha.siteKey };
+  execute(): Promise<TCaptchaConfig> {
+    return Promise.resolve({ mode: this.captcha.mode, siteKey: this.captcha.siteKey });
   }
 }
