@@ -11,7 +11,7 @@ type ProjectedKind = Pick<CatalogKind, 'projection' | 'tables' | 'idColumn' | 'v
 /** The migration steps every catalogue has, each at the version its kind reached them. */
 export interface SharedSteps {
   /** The first migration's statements every kind has: see entryTablesSql. */
-  entryTables(options: EntryTablesOptions): string;
+  entryTables: (options: EntryTablesOptions) => string;
   /** The word index's tables (search-words.ts). */
   wordIndexSql: string;
   revision: Omit<ReadModelMigration, 'version'>;
@@ -82,7 +82,9 @@ async function applyMark(db: Queryable, kind: ProjectedKind, event: StoredEvent<
   const { tables, idColumn, vote } = kind;
   const isVote = event.type === vote.on || event.type === vote.off;
   const on = event.type === vote.on || event.type === kind.favorite.on;
-  const entryId = (event.data as Record<string, string>)[vote.idField]!;
+  const data: Readonly<Record<string, unknown>> = event.data;
+  const entryId = data[vote.idField];
+  if (typeof entryId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} names no ${vote.idField}`);
   const { userId } = event.data;
   const table = isVote ? `${tables}_votes` : `${tables}_favorites`;
   let changed;

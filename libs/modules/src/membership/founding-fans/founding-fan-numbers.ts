@@ -1,4 +1,4 @@
-import type { Queryable } from '@app/platform';
+import { singleRow, type Queryable } from '@app/platform';
 
 /**
  * The user's founding fan number, in the caller's transaction: the one they already have, else the
@@ -17,7 +17,7 @@ export async function assignFoundingFanNumber(db: Queryable, userId: string): Pr
   const { rows } = await db.query<{ last_number: number }>(
     'update founding_fan_counter set last_number = last_number + 1 returning last_number',
   );
-  const number = rows[0]!.last_number;
+  const number = singleRow(rows).last_number;
   await db.query('insert into founding_fans (user_id, number) values ($1, $2)', [userId, number]);
   return number;
 }

@@ -14,8 +14,8 @@ export class TestModeKycProvider implements KycProvider {
   /** `secret` signs the test mode's decisions, exactly as Veriff signs real ones with the shared secret. */
   constructor(private readonly secret: string) {}
 
-  async createSession(): Promise<KycSession> {
-    return { sessionId: randomUUID(), url: null };
+  createSession(): Promise<KycSession> {
+    return Promise.resolve({ sessionId: randomUUID(), url: null });
   }
 
   sign(rawBody: Buffer | string): string {

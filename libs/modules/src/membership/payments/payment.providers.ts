@@ -22,11 +22,17 @@ import { TestModePaymentProvider } from './test-mode-payment-provider.js';
 /** Stripe when its secret key is configured, otherwise the built-in test mode. */
 export function createPaymentProvider(config: AppConfig, sessions: PaymentSessions): PaymentProvider {
   if (!config.STRIPE_SECRET_KEY) return new TestModePaymentProvider((paymentId) => sessions.card(paymentId));
+  const { STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_PRICE_MONTHLY: priceMonthly } = config;
+  const { STRIPE_PRICE_VERIFICATION_FEE: priceVerificationFee } = config;
+  // apiConfigProblems refuses a Stripe secret key without the rest at start-up; checked here for the types.
+  if (!publishableKey || !priceMonthly || !priceVerificationFee) {
+    throw new Error('STRIPE_SECRET_KEY is set without its publishable key and prices');
+  }
   return new StripePaymentProvider({
     secretKey: config.STRIPE_SECRET_KEY,
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
-    priceMonthly: config.STRIPE_PRICE_MONTHLY!,
-    priceVerificationFee: config.STRIPE_PRICE_VERIFICATION_FEE!,
+    publishableKey,
+    priceMonthly,
+    priceVerificationFee,
     apiHost: config.STRIPE_API_HOST,
   });
 }

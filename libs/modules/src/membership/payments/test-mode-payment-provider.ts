@@ -43,7 +43,8 @@ function validExpiry(expiry: string, now: Date): boolean {
   const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
   if (!match) return false;
   const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  const [, , yearDigits = ''] = match;
+  const year = yearDigits.length === 2 ? 2000 + Number(yearDigits) : Number(yearDigits);
   if (month < 1 || month > 12) return false;
   return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
 }
@@ -73,29 +74,29 @@ export class TestModePaymentProvider implements PaymentProvider {
 
   constructor(private readonly cards: (paymentId: string) => Promise<CardDetails>) {}
 
-  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+  createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const id = randomUUID().replaceAll('-', '');
     const fan = request.role === 'fan';
     const paymentId = fan ? `in_test_${id}` : `pi_test_${id}`;
-    return {
+    return Promise.resolve({
       clientSecret: `${paymentId}_secret_${randomBytes(12).toString('hex')}`,
       paymentId,
       customerId: `cus_test_${id}`,
       subscriptionId: fan ? `sub_test_${id}` : null,
       amountCents: amountDueTodayCents(request.role),
-    };
+    });
   }
 
   cardDetails(paymentId: string): Promise<CardDetails> {
     return this.cards(paymentId);
   }
 
-  async createPortalSession(): Promise<string> {
-    return '/api/test-payments/portal';
+  createPortalSession(): Promise<string> {
+    return Promise.resolve('/api/test-payments/portal');
   }
 
   /** The test mode delivers its webhook before the card form answers: there is nothing to catch up. */
-  async paidPayment(): Promise<null> {
-    return null;
+  paidPayment(): Promise<null> {
+    return Promise.resolve(null);
   }
 }

@@ -17,7 +17,7 @@ export interface CachedRead<T, M> {
   entries: T[];
   meta: M;
   /** The entries as a JSON array, mostly from text kept with the cache (a list page is ~20 kB of it). */
-  json(): string;
+  json: () => string;
 }
 
 /** A read straight from the tables, with the catalogue's revision that was current for it (null: none). */
@@ -98,7 +98,7 @@ export class CatalogReadCache<T extends { id: string }, M> {
         return {
           entries: slot.entries.map((entry, i) => ({ ...entry, ...fields[i] })),
           meta: slot.meta,
-          json: () => `[${slot.heads.map((head, i) => completeHead(head, fields[i]!)).join(',')}]`,
+          json: () => `[${slot.heads.map((head, i) => completeHead(head, fields[i])).join(',')}]`,
         };
       }
       this.slots.delete(key);
@@ -107,7 +107,10 @@ export class CatalogReadCache<T extends { id: string }, M> {
     if (revision !== null) {
       const heads = entries.map((entry) => this.head(entry));
       this.slots.set(key, { revision, ids: entries.map((entry) => entry.id), entries, meta, heads });
-      if (this.slots.size > this.options.capacity) this.slots.delete(this.slots.keys().next().value!);
+      if (this.slots.size > this.options.capacity) {
+        const oldest = this.slots.keys().next();
+        if (!oldest.done) this.slots.delete(oldest.value);
+      }
     }
     return { entries, meta, json: () => JSON.stringify(entries) };
   }

@@ -29,7 +29,8 @@ export class VerifyArtistHandler implements ICommandHandler<VerifyArtist> {
       artistFold,
       async (state, tx) => {
         const decision = decideVerifyArtist(state, { artistId, userId, links });
-        const name = state.name!;
+        const { name } = state;
+        if (name === null) throw new ArtistNotFoundError(); // decideVerifyArtist refused that already
         await this.reservations.reserve(tx, artistId, name, decision.newLinks);
         const payola = await this.rewards.pay(tx, userId, [
           // The adder, or a fan verifying again, only adds links.

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TArtistCounts } from '@app/contracts';
-import { InjectPool, preparedStatement, type Pool } from '@app/platform';
+import { InjectPool, preparedStatement, singleRow, type Pool } from '@app/platform';
 import { GetEntryCounts } from './get-entry-counts.query.js';
 
 @QueryHandler(GetEntryCounts)
@@ -16,6 +16,6 @@ export class GetEntryCountsHandler implements IQueryHandler<GetEntryCounts> {
         [userId],
       ),
     );
-    return rows[0]!;
+    return singleRow(rows);
   }
 }

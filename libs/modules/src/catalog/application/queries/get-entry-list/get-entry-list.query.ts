@@ -14,7 +14,7 @@ export interface EntryListPage<T> {
   /** Null on the last page. */
   nextCursor: string | null;
   /** The entries as the JSON array the API answers with (built mostly from the read cache's text). */
-  json(): string;
+  json: () => string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { GetAccount, type Account } from '../../../../../identity/index.js';
 import {
   decideRecordSession,
   decideStartSession,
+  KycAccountNotFoundError,
   kycAlsoRead,
   kycFold,
   kycStreamId,
@@ -37,8 +38,8 @@ export class StartKycSessionHandler implements ICommandHandler<StartKycSession> 
     const decision = decideStartSession(state, providerName, account);
     if ('reuse' in decision) return this.continued(decision.reuse, userId);
 
-    // decideStartSession refuses a missing account.
-    const session = await this.createSession(userId, account!);
+    if (!account) throw new KycAccountNotFoundError(); // decideStartSession refused that already
+    const session = await this.createSession(userId, account);
     // The session row (how a webhook finds its user) and the event commit together; the expected
     // version makes a concurrent start decide again and continue the session the other recorded.
     const { result: sessionId } = await this.repository.execute(
