@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import type { TApiError } from '@app/contracts';
 import { DomainError, type DomainErrorKind } from '@app/domain';
 import { StreamVersionConflictError } from '@app/event-store';
@@ -15,6 +15,29 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   'payment-required': HttpStatus.PAYMENT_REQUIRED,
   unavailable: HttpStatus.BAD_GATEWAY,
 };
+
+/**
+ * The object body of an HttpException: Nest's own (`message`: a text or a list of them) or one of
+ * ours with `fieldErrors`. A field of another shape is dropped, the exception's message standing in.
+ */
+const ZHttpExceptionBody = z.object({
+  message: z
+    .union([z.string(), z.array(z.string()).transform((messages) => messages[0])])
+    .optional()
+    .catch(undefined),
+  // Checked, not rebuilt: a rebuilt record would lose a field named __proto__ (SafeInputPipe names it).
+  fieldErrors: z.custom<Record<string, string[]>>(isFieldErrors).optional().catch(undefined),
+});
+
+function isFieldErrors(value: unknown): value is Record<string, string[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'),
+    )
+  );
+}
 
 /** What a client is told when PostgreSQL did not answer in time, and when to ask again. */
 export const UNAVAILABLE_MESSAGE = 'Payola is briefly unavailable. Please try again in a few seconds.';
@@ -79,11 +102,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const raw = exception.getResponse();
       if (typeof raw === 'string') return body(exception.getStatus(), raw);
-      const { message, fieldErrors } = raw as { message?: unknown; fieldErrors?: Record<string, string[]> };
-      const text = Array.isArray(message)
-        ? String(message[0] ?? exception.message)
-        : String(message ?? exception.message);
-      return body(exception.getStatus(), text, fieldErrors);
+      const { message, fieldErrors } = ZHttpExceptionBody.parse(raw);
+      return body(exception.getStatus(), message ?? exception.message, fieldErrors);
     }
     return body(HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.');
   }

@@ -16,8 +16,9 @@ function hasBody(req: Request): boolean {
 export function jsonBodiesOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
-    const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return next();
+    const [type = ''] = (req.get('content-type') ?? '').split(';');
+    const mediaType = type.trim().toLowerCase();
+    if (mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType)) return next();
     res.status(415).json(refusal);
   };
 }

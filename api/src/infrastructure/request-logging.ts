@@ -16,6 +16,8 @@ import {
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+// Express and pino-http hand the one request object over typed as node's IncomingMessage; these are
+// the fields express, pino-http and passport add to it, read through this type where logged.
 type LoggedRequest = IncomingMessage & {
   id?: string;
   originalUrl?: string;

@@ -48,7 +48,7 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   onApplicationBootstrap(): Promise<void> {
-    this.server = http.createServer((req, res) => {
+    const server = http.createServer((req, res) => {
       if (req.method !== 'GET' || !req.url?.startsWith('/health')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
         return;
@@ -64,9 +64,10 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
             .end(JSON.stringify({ status: 'degraded', error: String(error) })),
       );
     });
+    this.server = server;
     return new Promise((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.config.WORKER_HEALTH_PORT, this.config.HOST, () => {
+      server.once('error', reject);
+      server.listen(this.config.WORKER_HEALTH_PORT, this.config.HOST, () => {
         this.logger.info({ port: this.config.WORKER_HEALTH_PORT }, 'worker health endpoint listening');
         resolve();
       });

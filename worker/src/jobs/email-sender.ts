@@ -12,12 +12,14 @@ import {
   type AppConfig,
   type Logger,
   type Pool,
+  type TEmailMessage,
 } from '@app/platform';
 
 /** Delivers queued emails: over SMTP when SMTP_URL is set, else into the local inbox. */
 @Injectable()
 export class EmailSender implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker: Worker | null = null;
+  // Jobs carry what EmailQueue.send parsed; the processor parses again before sending all the same.
+  private worker: Worker<TEmailMessage> | null = null;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -44,7 +46,7 @@ export class EmailSender implements OnApplicationBootstrap, OnApplicationShutdow
         {
           err: error,
           attempts: job?.attemptsMade,
-          requestId: (job?.data as { requestId?: string } | undefined)?.requestId,
+          requestId: job?.data.requestId,
         },
         'email delivery failed; will retry',
       ),

@@ -24,7 +24,7 @@ export interface ScheduledJobContext {
   storage: ObjectStorage;
   logger: Logger;
   /** Wakes every projection now: a job that appended events need not wait for their next poll. */
-  pokeProjections(): void;
+  pokeProjections: () => void;
 }
 
 /** Where the job's schedule lives (name, queue, schedule, jobOptions: see ScheduledJob) and what it does. */

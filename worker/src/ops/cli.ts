@@ -83,8 +83,8 @@ async function status(pool: Pool): Promise<number> {
     String(lag.eventsBehind),
     lag.secondsBehind.toFixed(3),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]?.length ?? 0)));
+  for (const row of [header, ...table]) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
   return 0;
 }
 

@@ -49,11 +49,18 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
     await migrateReadModels(this.pool, projections);
     for (const runner of this.runners) await runner.start();
 
-    this.wakeupWorker = new Worker(QUEUES.projections, async () => this.pokeAll(), {
-      connection: createRedis(this.config.REDIS_URL, 'blocking'),
-      prefix: this.config.QUEUE_PREFIX,
-      concurrency: 1,
-    });
+    this.wakeupWorker = new Worker(
+      QUEUES.projections,
+      () => {
+        this.pokeAll();
+        return Promise.resolve();
+      },
+      {
+        connection: createRedis(this.config.REDIS_URL, 'blocking'),
+        prefix: this.config.QUEUE_PREFIX,
+        concurrency: 1,
+      },
+    );
     this.wakeupWorker.on('error', (error) => {
       // Redis outages only delay projection: polling carries on.
       this.logger.warn({ err: error }, 'wake-up queue unavailable; projecting by polling');
