@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { listeningPort } from './listening-port.js';
 
 export interface TcpProxy {
   /** The port the proxy listens on (127.0.0.1). */
@@ -42,7 +43,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const { port } = server.address() as net.AddressInfo;
+  const port = listeningPort(server);
 
   return {
     port,
