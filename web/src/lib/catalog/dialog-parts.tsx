@@ -105,41 +105,49 @@ export function SameEntryDialog({
   );
 }
 
-interface EntryResultDialogProps {
-  open: boolean;
+/** What a page gives its result dialog: the result to show (null: closed) and its two ways out. */
+export interface ResultDialogProps<T> {
+  result: T | null;
   onClose: () => void;
-  icon: ReactNode;
-  title: string;
-  description: string | undefined;
-  /** The first button's content ('Add Another Artist'), which starts a fresh form. */
-  another: ReactNode;
+  /** 'Add Another ...' / 'Verify Another Artist': back to a fresh form. */
   onAnother: () => void;
+}
+
+interface EntryResultDialogProps<T> extends ResultDialogProps<T> {
+  icon: ReactNode;
+  title: string | ((result: T) => string);
+  description: string | ((result: T) => string);
+  /** The first button's content ('Add Another Artist'). */
+  another: ReactNode;
   /** The list the second button opens, and that button's content. */
   viewTo: '/artists' | '/venues';
   view: ReactNode;
-  children: ReactNode;
+  /** What was earned, for the result shown. */
+  children: (result: T) => ReactNode;
 }
 
 /** docs/product.md §2: the dialog after an add or a confirmation, with 'Add Another ...' and 'View ...'. */
-export function EntryResultDialog({
-  open,
+export function EntryResultDialog<T>({
+  result: current,
   onClose,
+  onAnother,
   icon,
   title,
   description,
   another,
-  onAnother,
   viewTo,
   view,
   children,
-}: EntryResultDialogProps) {
+}: EntryResultDialogProps<T>) {
+  // A closing dialog keeps showing its result while it animates out.
+  const result = useLastShown(current);
   return (
     <Dialog
-      open={open}
+      open={current !== null}
       onOpenChange={(next) => !next && onClose()}
       icon={<DialogIcon>{icon}</DialogIcon>}
-      title={title}
-      description={description}
+      title={typeof title === 'string' ? title : result ? title(result) : ''}
+      description={typeof description === 'string' ? description : result ? description(result) : undefined}
       footer={
         <>
           <Button variant="outline" onClick={onAnother}>
@@ -151,7 +159,7 @@ export function EntryResultDialog({
         </>
       }
     >
-      {children}
+      {result && children(result)}
     </Dialog>
   );
 }

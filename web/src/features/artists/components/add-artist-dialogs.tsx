@@ -12,6 +12,7 @@ import {
   RewardNote,
   SameEntryDialog,
   useLastShown,
+  type ResultDialogProps,
 } from '@/lib/catalog/dialog-parts';
 import { formatPayola } from '@/lib/catalog/format';
 import type { VerifiedResult } from '../lib/add-artist-reducer';
@@ -95,13 +96,6 @@ function ArtistSummary({ artist }: { artist: TArtistSearchResult }) {
   );
 }
 
-interface ResultDialogProps<T> {
-  result: T | null;
-  onClose: () => void;
-  /** 'Add Another Artist' / 'Verify Another Artist': back to a fresh form. */
-  onAnother: () => void;
-}
-
 const VIEW_ARTISTS = (
   <>
     <Users aria-hidden="true" />
@@ -110,14 +104,12 @@ const VIEW_ARTISTS = (
 );
 
 /** docs/product.md §2: the founding-fan dialog after a new artist is added. */
-export function ArtistAddedDialog({ result: current, onClose, onAnother }: ResultDialogProps<TAddArtistResponse>) {
-  const result = useLastShown(current);
+export function ArtistAddedDialog(props: ResultDialogProps<TAddArtistResponse>) {
   return (
     <EntryResultDialog
-      open={current !== null}
-      onClose={onClose}
+      {...props}
       icon={<PartyPopper aria-hidden="true" />}
-      title={result ? `You're Fan #${result.fanNumber}!` : ''}
+      title={(result) => `You're Fan #${result.fanNumber}!`}
       description="Founding Fan Forever!"
       another={
         <>
@@ -125,11 +117,10 @@ export function ArtistAddedDialog({ result: current, onClose, onAnother }: Resul
           Add Another Artist
         </>
       }
-      onAnother={onAnother}
       viewTo="/artists"
       view={VIEW_ARTISTS}
     >
-      {result && (
+      {(result) => (
         <div className="flex flex-col gap-4">
           <p className="text-sm leading-relaxed text-muted-foreground">
             <strong className="text-foreground">{result.name}</strong> is on Payola now, and you are the fan who put
@@ -153,38 +144,34 @@ export function ArtistAddedDialog({ result: current, onClose, onAnother }: Resul
 }
 
 /** docs/product.md §2: the dialog after confirming ("verifying") an artist already on file. */
-export function ArtistVerifiedDialog({ result: current, onClose, onAnother }: ResultDialogProps<VerifiedResult>) {
-  const result = useLastShown(current);
-  const response = result?.response;
+export function ArtistVerifiedDialog(props: ResultDialogProps<VerifiedResult>) {
   return (
     <EntryResultDialog
-      open={current !== null}
-      onClose={onClose}
+      {...props}
       icon={<BadgeCheck aria-hidden="true" />}
       title="Thank You for Verifying!"
-      description={response ? `You are fan #${response.fanNumber} to verify this artist` : undefined}
+      description={({ response }) => `You are fan #${response.fanNumber} to verify this artist`}
       another={
         <>
           <BadgeCheck aria-hidden="true" />
           Verify Another Artist
         </>
       }
-      onAnother={onAnother}
       viewTo="/artists"
       view={VIEW_ARTISTS}
     >
-      {result && response && (
+      {({ response, name }) => (
         <div className="flex flex-col gap-4">
           <PayolaEarned amount={response.payola.total}>
             {response.linksAdded > 0 && (
               <p className="mt-1 text-xs text-muted-foreground">
-                {response.linksAdded} new {response.linksAdded === 1 ? 'link' : 'links'} added to {result.name}
+                {response.linksAdded} new {response.linksAdded === 1 ? 'link' : 'links'} added to {name}
               </p>
             )}
           </PayolaEarned>
           {response.alreadyVerified && (
             <p className="text-sm text-muted-foreground">
-              You had already verified {result.name}: only links new to their profile earn Payola this time.
+              You had already verified {name}: only links new to their profile earn Payola this time.
             </p>
           )}
         </div>

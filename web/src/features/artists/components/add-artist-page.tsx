@@ -2,7 +2,6 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { AddEntryPage } from '@/lib/catalog/add-entry-page';
 import { FormSection } from '@/lib/catalog/form-section';
-import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
 import { cn } from '@/lib/utils';
 import { useAddArtistFlow } from '../lib/use-add-artist-flow';
 import { ArtistAddedDialog, ArtistVerifiedDialog, SameArtistDialog } from './add-artist-dialogs';
@@ -29,33 +28,21 @@ export function AddArtistPage() {
         onReject={() => dispatch({ type: 'rejectCandidate' })}
         onClose={() => dispatch({ type: 'candidate', candidate: null })}
       />
-      <ArtistAddedDialog
-        result={state.added}
-        onClose={() => dispatch({ type: 'closeAdded' })}
-        onAnother={() => flow.restart({ type: 'addAnother' })}
-      />
       <ArtistVerifiedDialog
         result={state.verified}
         onClose={() => dispatch({ type: 'closeVerified' })}
         onAnother={() => flow.restart({ type: 'verifyAnother' })}
-      />
-      <VerificationRequiredDialog
-        open={state.verificationRequired}
-        onOpenChange={(open) => dispatch({ type: 'verificationRequired', open })}
       />
     </>
   );
 
   return (
     <AddEntryPage
-      mode={mode}
+      flow={flow}
       title={mode === 'add' ? 'Add an Amazing Artist!' : 'Please add another artist!'}
       intro="Put an artist you love on the map. Add their profile links so other fans can verify them, and earn Payola for every one."
       backTo="/artists"
       backLabel="Back to Artists"
-      onStartFresh={() => flow.restart({ type: 'startFresh', mode: 'add' })}
-      formProps={form.formProps}
-      onSubmit={flow.submit}
       formLabel={mode === 'add' ? 'Add an artist' : 'Add another artist'}
       loadedNotice={
         loaded && (
@@ -65,6 +52,7 @@ export function AddArtistPage() {
           </>
         )
       }
+      AddedDialog={ArtistAddedDialog}
       dialogs={dialogs}
     >
       <ArtistIdentitySection

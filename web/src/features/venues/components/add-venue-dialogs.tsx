@@ -9,6 +9,7 @@ import {
   RewardNote,
   SameEntryDialog,
   useLastShown,
+  type ResultDialogProps,
 } from '@/lib/catalog/dialog-parts';
 import { formatPayola } from '@/lib/catalog/format';
 import { venuePlace, VenueBadges } from './venue-badges';
@@ -114,34 +115,23 @@ export function LoadVenueDialog({
 }
 
 /** docs/product.md §2: 'Venue Added Successfully!' with Add Another Venue and View Venues. */
-export function VenueAddedDialog({
-  result: current,
-  onClose,
-  onAnother,
-}: {
-  result: TAddVenueResponse | null;
-  onClose: () => void;
-  onAnother: () => void;
-}) {
-  const result = useLastShown(current);
+export function VenueAddedDialog(props: ResultDialogProps<TAddVenueResponse>) {
   return (
     <EntryResultDialog
-      open={current !== null}
-      onClose={onClose}
+      {...props}
       icon={<PartyPopper aria-hidden="true" />}
       title="Venue Added Successfully!"
-      description={result ? `${result.name} is on the map. Thanks for sharing it with the community.` : undefined}
+      description={(result) => `${result.name} is on the map. Thanks for sharing it with the community.`}
       another={
         <>
           <Plus aria-hidden="true" />
           Add Another Venue
         </>
       }
-      onAnother={onAnother}
       viewTo="/venues"
       view="View Venues"
     >
-      {result && result.payola.total > 0 && <PayolaEarned amount={result.payola.total} />}
+      {(result) => result.payola.total > 0 && <PayolaEarned amount={result.payola.total} />}
     </EntryResultDialog>
   );
 }

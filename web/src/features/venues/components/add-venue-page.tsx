@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AddEntryPage } from '@/lib/catalog/add-entry-page';
 import { formatPayola } from '@/lib/catalog/format';
-import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
 import { useAddVenueFlow } from '../lib/use-add-venue-flow';
 import { ConfirmDuplicateDialog, LoadVenueDialog, VenueAddedDialog } from './add-venue-dialogs';
 import { VenueIdentitySection } from './venue-identity-section';
@@ -28,28 +27,16 @@ export function AddVenuePage() {
         onLoad={() => toLoad && flow.load(toLoad)}
         onClose={() => dispatch({ type: 'toLoad', venue: null })}
       />
-      <VenueAddedDialog
-        result={state.added}
-        onClose={() => dispatch({ type: 'closeAdded' })}
-        onAnother={() => flow.restart({ type: 'addAnother' })}
-      />
-      <VerificationRequiredDialog
-        open={state.verificationRequired}
-        onOpenChange={(open) => dispatch({ type: 'verificationRequired', open })}
-      />
     </>
   );
 
   return (
     <AddEntryPage
-      mode={state.mode}
+      flow={flow}
       title="Add a Music Venue"
       intro="Put a venue you love on the map so fans and artists can find it. We check for venues already here as you type."
       backTo="/venues"
       backLabel="Back to Venues"
-      onStartFresh={() => flow.restart({ type: 'startFresh', mode: 'add' })}
-      formProps={form.formProps}
-      onSubmit={flow.submit}
       formLabel={loaded ? `Update ${loaded.name}` : 'Add a venue'}
       loadedNotice={
         loaded && (
@@ -59,6 +46,7 @@ export function AddVenuePage() {
           </>
         )
       }
+      AddedDialog={VenueAddedDialog}
       dialogs={dialogs}
     >
       <VenueIdentitySection form={form} state={state} similar={flow.similar} dispatch={dispatch} />
