@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BadgeCheck, Coins } from 'lucide-react';
+import { BadgeCheck, Coins, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -114,11 +114,11 @@ export interface ResultDialogProps<T> {
 }
 
 interface EntryResultDialogProps<T> extends ResultDialogProps<T> {
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string | ((result: T) => string);
   description: string | ((result: T) => string);
-  /** The first button's content ('Add Another Artist'). */
-  another: ReactNode;
+  /** The first button's icon and label ('Add Another Artist'). */
+  another: [LucideIcon, string];
   /** The list the second button opens, and that button's content. */
   viewTo: '/artists' | '/venues';
   view: ReactNode;
@@ -131,10 +131,10 @@ export function EntryResultDialog<T>({
   result: current,
   onClose,
   onAnother,
-  icon,
+  icon: Icon,
   title,
   description,
-  another,
+  another: [AnotherIcon, anotherLabel],
   viewTo,
   view,
   children,
@@ -145,13 +145,18 @@ export function EntryResultDialog<T>({
     <Dialog
       open={current !== null}
       onOpenChange={(next) => !next && onClose()}
-      icon={<DialogIcon>{icon}</DialogIcon>}
+      icon={
+        <DialogIcon>
+          <Icon aria-hidden="true" />
+        </DialogIcon>
+      }
       title={typeof title === 'string' ? title : result ? title(result) : ''}
       description={typeof description === 'string' ? description : result ? description(result) : undefined}
       footer={
         <>
           <Button variant="outline" onClick={onAnother}>
-            {another}
+            <AnotherIcon aria-hidden="true" />
+            {anotherLabel}
           </Button>
           <Button asChild>
             <Link to={viewTo}>{view}</Link>

@@ -108,15 +108,10 @@ export function ArtistAddedDialog(props: ResultDialogProps<TAddArtistResponse>) 
   return (
     <EntryResultDialog
       {...props}
-      icon={<PartyPopper aria-hidden="true" />}
+      icon={PartyPopper}
       title={(result) => `You're Fan #${result.fanNumber}!`}
       description="Founding Fan Forever!"
-      another={
-        <>
-          <Plus aria-hidden="true" />
-          Add Another Artist
-        </>
-      }
+      another={[Plus, 'Add Another Artist']}
       viewTo="/artists"
       view={VIEW_ARTISTS}
     >
@@ -148,15 +143,10 @@ export function ArtistVerifiedDialog(props: ResultDialogProps<VerifiedResult>) {
   return (
     <EntryResultDialog
       {...props}
-      icon={<BadgeCheck aria-hidden="true" />}
+      icon={BadgeCheck}
       title="Thank You for Verifying!"
       description={({ response }) => `You are fan #${response.fanNumber} to verify this artist`}
-      another={
-        <>
-          <BadgeCheck aria-hidden="true" />
-          Verify Another Artist
-        </>
-      }
+      another={[BadgeCheck, 'Verify Another Artist']}
       viewTo="/artists"
       view={VIEW_ARTISTS}
     >

@@ -119,15 +119,10 @@ export function VenueAddedDialog(props: ResultDialogProps<TAddVenueResponse>) {
   return (
     <EntryResultDialog
       {...props}
-      icon={<PartyPopper aria-hidden="true" />}
+      icon={PartyPopper}
       title="Venue Added Successfully!"
       description={(result) => `${result.name} is on the map. Thanks for sharing it with the community.`}
-      another={
-        <>
-          <Plus aria-hidden="true" />
-          Add Another Venue
-        </>
-      }
+      another={[Plus, 'Add Another Venue']}
       viewTo="/venues"
       view="View Venues"
     >
