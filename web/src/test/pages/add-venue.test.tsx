@@ -50,7 +50,9 @@ describe('Add venue flow', () => {
     expect(addButton()).toHaveTextContent('Add Venue & Earn 100 Payola! 🎉');
     await user.click(addButton());
 
-    expect(screen.getByLabelText(/^Venue Name/)).toHaveAccessibleDescription('Venue name is required');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Venue Name/)).toHaveAccessibleDescription('Venue name is required'),
+    );
     expect(screen.getByLabelText(/^City/)).toHaveAccessibleDescription('City is required');
     expect(screen.getByLabelText(/^State/)).toHaveAccessibleDescription('State is required');
     expect(sent).toBe(false);

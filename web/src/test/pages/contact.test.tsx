@@ -28,8 +28,11 @@ describe('Contact form', () => {
     await user.type(screen.getByLabelText(/^Message/), 'Too short');
     await user.click(screen.getByRole('button', { name: /Send Message/ }));
 
-    expect(screen.getByLabelText(/^Your Role/)).toHaveAccessibleDescription(
-      'Please select your role in the music industry',
+    // The contract's check runs asynchronously after the click.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Your Role/)).toHaveAccessibleDescription(
+        'Please select your role in the music industry',
+      ),
     );
     expect(screen.getByLabelText(/^Subject/)).toHaveAccessibleDescription('Subject is required');
     expect(screen.getByLabelText(/^Message/)).toHaveAccessibleDescription(

@@ -30,7 +30,10 @@ describe('Create account form', () => {
     await user.type(screen.getByLabelText(/^Zip Code/), '123');
     await user.click(submit());
 
-    expect(screen.getByLabelText(/^Confirm Email/)).toHaveAccessibleDescription('Email addresses must match');
+    // The contract's check runs asynchronously after the click.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Confirm Email/)).toHaveAccessibleDescription('Email addresses must match'),
+    );
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password must be at least 8 characters');
     expect(screen.getByLabelText(/^Zip Code/)).toHaveAccessibleDescription('Please enter a valid zip code');
     expect(screen.getByLabelText(/^First Name/)).toBeInvalid();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render-app';
@@ -16,7 +16,7 @@ describe('Log in form', () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(screen.getByLabelText(/^Email/)).toBeInvalid();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toBeInvalid());
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required');
   });
 

@@ -41,8 +41,10 @@ describe('Waitlist form', () => {
     await user.type(screen.getByLabelText(/^City/), 'Austin');
     await user.click(joinButton());
 
-    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
-      'Please enter a valid email address',
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      ),
     );
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), '.com');
     await user.click(joinButton());
