@@ -25,7 +25,7 @@ export default tseslint.config(
         'error',
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
-      // Modules talk through their public index only (architecture guide, style rule 5).
+      // Modules talk through their public index only (docs/architecture.md, Boundary rules).
       'no-restricted-imports': [
         'error',
         {

@@ -99,6 +99,11 @@ export function headingAnchors(markdown: string): Set<string> {
   return anchors;
 }
 
+/** Where code that may cite the docs lives. */
+const CITING_FOLDERS = ['api', 'worker', 'libs', 'web/src', 'web/e2e', 'web/scripts', 'tools', 'deploy'];
+/** How code cited documents that live outside the repo, before docs/ held them. */
+const OUTSIDE_CITATION = /\b[Ss]pec §|product-decisions|product-spec\.md|architecture guide|[Pp]roduct decisions/;
+
 function sourceFiles(folder: string): string[] {
   const absolute = path.join(repoRoot, folder);
   if (!existsSync(absolute)) return [];
@@ -167,16 +172,21 @@ describe('the README and docs/ say what is true', () => {
 
   it('has a section in docs/product.md for every "docs/product.md §N" the code cites', () => {
     const cited = new Set<string>();
-    for (const file of ['api', 'worker', 'libs', 'web/src', 'web/e2e', 'tools', 'deploy'].flatMap(sourceFiles)) {
-      for (const [, n] of readFileSync(path.join(repoRoot, file), 'utf8').matchAll(
-        /(?:docs\/product\.md|spec) §(\d+)/gi,
-      ))
+    for (const file of CITING_FOLDERS.flatMap(sourceFiles)) {
+      for (const [, n] of readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/docs\/product\.md §(\d+)/g))
         cited.add(n!);
     }
     expect(cited.size).toBeGreaterThan(0);
     const product = readDoc('docs/product.md').text;
     const missing = [...cited].filter((n) => !new RegExp(`^## ${n}\\. `, 'm').test(product));
     expect(missing).toEqual([]);
+  });
+
+  it('cites no document that is not in the repo (the spec, product-decisions.md, the architecture guide)', () => {
+    const outside = CITING_FOLDERS.flatMap(sourceFiles)
+      .concat(['.dependency-cruiser.mjs', 'eslint.config.js'])
+      .filter((file) => OUTSIDE_CITATION.test(readFileSync(path.join(repoRoot, file), 'utf8')));
+    expect(outside).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '@app/domain';
 import { optionalText, storable, UNSTORABLE } from './text-fields.js';
 
-/** Spec §5 Add artist and §8 errors, word for word. */
+/** docs/product.md §5 Add artist and §8 errors, word for word. */
 export const ARTIST_MESSAGES = {
   nameRequired: 'Artist name is required',
   artistTypeRequired: 'Artist type is required',
@@ -32,7 +32,7 @@ export const ARTIST_MESSAGES = {
   linkTwice: 'This link is entered twice.',
 } as const;
 
-/** The attestation the fan ticks (spec §5), recorded with the artist. */
+/** The attestation the fan ticks (docs/product.md §5), recorded with the artist. */
 export const ARTIST_ATTESTATION =
   'I am a genuine music fan and I do not work in the music industry in any capacity. I understand that false information may result in account penalties.';
 
@@ -43,7 +43,7 @@ const LABEL_MAX = 200;
 const linkField = z.string().trim().max(1000).optional().nullable();
 
 /**
- * The artist part of POST /api/artists and of a verification's added links (spec §7): four named
+ * The artist part of POST /api/artists and of a verification's added links (docs/product.md §7): four named
  * link fields, and `socialUrls` for Instagram, YouTube, Apple Music and TikTok, recognised by address.
  */
 export const ZArtistLinkFields = z.object({
@@ -96,7 +96,7 @@ export function canonicalArtistLinks(fields: z.output<typeof ZArtistLinkFields>)
   return { links, issues };
 }
 
-/** The artist fields of POST /api/artists (spec §7 `artist {form fields, ...}`). */
+/** The artist fields of POST /api/artists (docs/product.md §7 `artist {form fields, ...}`). */
 export const ZArtistInput = ZArtistLinkFields.extend({
   name: z
     .string({ error: ARTIST_MESSAGES.nameRequired })
@@ -122,7 +122,7 @@ export const ZArtistInput = ZArtistLinkFields.extend({
 });
 export type TArtistInput = z.input<typeof ZArtistInput>;
 
-/** POST /api/artists. `userId` is optional and must be the session's user (product-decisions.md). */
+/** POST /api/artists. `userId` is optional and must be the session's user (docs/decisions.md). */
 export const ZAddArtistRequest = z.object({
   artist: ZArtistInput,
   userId: z.string().optional(),
@@ -172,7 +172,7 @@ export type TVerifyArtistResponse = z.infer<typeof ZVerifyArtistResponse>;
 export const ZArtistLink = z.object({ platform: z.enum(LINK_PLATFORMS), url: z.string() });
 export type TArtistLink = z.infer<typeof ZArtistLink>;
 
-/** An artist in lists and on the profile (spec §3 Artist, with the listing fields). */
+/** An artist in lists and on the profile (docs/product.md §3 Artist, with the listing fields). */
 export const ZArtist = z.object({
   id: z.string(),
   name: z.string(),
@@ -236,7 +236,7 @@ export const ZArtistSearchResult = ZArtist.extend({ matchReasons: z.array(z.stri
 export type TArtistSearchResult = z.infer<typeof ZArtistSearchResult>;
 export const ZArtistSearchResults = z.array(ZArtistSearchResult);
 
-/** GET /api/artists/{artistId}/verification/{userId} (spec §7). */
+/** GET /api/artists/{artistId}/verification/{userId} (docs/product.md §7). */
 export const ZArtistVerificationStatus = z.object({
   hasVerified: z.boolean(),
   existingLinks: z.array(ZArtistLink),

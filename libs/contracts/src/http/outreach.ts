@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storable, UNSTORABLE } from './text-fields.js';
 
-/** Spec §3 "Waitlist genres (24)". */
+/** docs/product.md §3 "Waitlist genres (24)". */
 export const WAITLIST_GENRES = [
   'Rock',
   'Pop',
@@ -29,10 +29,10 @@ export const WAITLIST_GENRES = [
   'Gospel',
 ] as const;
 
-/** Spec §3 "Waitlist contact methods". */
+/** docs/product.md §3 "Waitlist contact methods". */
 export const CONTACT_METHODS = ['Email', 'Mobile Phone', 'WhatsApp'] as const;
 
-/** Spec §2 "Contact": the role select; `custom` reveals a free-text role. */
+/** docs/product.md §2 "Contact": the role select; `custom` reveals a free-text role. */
 export const CONTACT_ROLES = [
   { value: 'fan', label: 'Music Fan' },
   { value: 'artist', label: 'Artist' },
@@ -83,7 +83,7 @@ const recaptchaToken = z
 
 const genre = z.string().trim().min(1).max(50, 'Please keep a genre under 50 characters').refine(storable, UNSTORABLE);
 
-/** POST /api/waitlist (spec §5 "Waitlist", §7). */
+/** POST /api/waitlist (docs/product.md §5 "Waitlist", §7). */
 export const ZWaitlistRequest = z.object({
   firstName: required('First name is required'),
   lastName: required('Last name is required'),
@@ -112,7 +112,7 @@ export const ZWaitlistRequest = z.object({
 export type TWaitlistRequest = z.input<typeof ZWaitlistRequest>;
 export type TWaitlistEntry = z.output<typeof ZWaitlistRequest>;
 
-/** POST /api/contact (spec §5 "Contact", §7). `role` is one of CONTACT_ROLES' values, or the custom role's text. */
+/** POST /api/contact (docs/product.md §5 "Contact", §7). `role` is one of CONTACT_ROLES' values, or the custom role's text. */
 export const ZContactRequest = z.object({
   firstName: required('First name is required'),
   lastName: required('Last name is required'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZNewPassword } from './password.js';
 import { storable, UNSTORABLE } from './text-fields.js';
 
-/** Spec §3 privacySettings: profilePublic on by default, every other one off. */
+/** docs/product.md §3 privacySettings: profilePublic on by default, every other one off. */
 export const PRIVACY_SETTING_KEYS = [
   'profilePublic',
   'chartsPublic',
@@ -18,7 +18,7 @@ export const PRIVACY_SETTING_KEYS = [
 ] as const;
 export type PrivacySettingKey = (typeof PRIVACY_SETTING_KEYS)[number];
 
-/** Spec §3 notificationSettings: profileNotifications on by default, every other one off. */
+/** docs/product.md §3 notificationSettings: profileNotifications on by default, every other one off. */
 export const NOTIFICATION_SETTING_KEYS = [
   'profileNotifications',
   'chartsNotifications',
@@ -47,7 +47,7 @@ export const ZNotificationSettings = settingsShape(NOTIFICATION_SETTING_KEYS);
 export type TPrivacySettings = z.infer<typeof ZPrivacySettings>;
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 
-/** Spec §5 "Username", §4 "Username editing" and §8 "Profile", word for word where the spec has words. */
+/** docs/product.md §5 "Username", §4 "Username editing" and §8 "Profile", word for word where the spec has words. */
 export const PROFILE_MESSAGES = {
   usernameHelp: 'Only lowercase letters, numbers, and underscores allowed.',
   usernameAvailable: 'Username is available!',
@@ -92,7 +92,7 @@ export function emailChangeSentMessage(newEmail: string, currentEmail: string): 
 export const USERNAME_MAX = 30;
 export const MAX_PROFILE_GENRES = 3;
 
-/** Spec §5: forced to lowercase, everything but a-z, 0-9 and _ stripped (the input does it as you type). */
+/** docs/product.md §5: forced to lowercase, everything but a-z, 0-9 and _ stripped (the input does it as you type). */
 export function cleanUsername(raw: string): string {
   return raw.toLowerCase().replace(/[^a-z0-9_]/g, '');
 }
@@ -152,8 +152,8 @@ export function unknownProfileKeysMessage(keys: readonly string[]): string {
 }
 
 /**
- * PATCH /api/users/{id} (spec §7): any of the profile's own fields. Settings may be sent in part (the
- * toggles changed); genres drop empty entries (spec §5) and keep at most 3. Strict: any other key is a
+ * PATCH /api/users/{id} (docs/product.md §7): any of the profile's own fields. Settings may be sent in part (the
+ * toggles changed); genres drop empty entries (docs/product.md §5) and keep at most 3. Strict: any other key is a
  * 400 naming it, never silently dropped (a client that thinks it set something must hear it did not).
  * `email` is accepted only unchanged (the spec's client sends it with every save); a new address goes
  * through POST /api/users/change-email.

@@ -14,7 +14,7 @@ import { ZRewardSummary } from './artists.js';
 import { optionalText, storable, UNSTORABLE } from './text-fields.js';
 
 /**
- * Spec §5 Add venue and §8: 'User ID is required', 'Error adding venue'. The spec says name and city
+ * docs/product.md §5 Add venue and §8: 'User ID is required', 'Error adding venue'. The spec says name and city
  * show field errors without giving their words; these follow the artist form's.
  */
 export const VENUE_MESSAGES = {
@@ -50,7 +50,7 @@ const required = (message: string, max = 200) =>
     .max(max, `This is too long (${max} characters at most)`)
     .refine(storable, UNSTORABLE);
 
-/** An optional choice from a list: blank (the form's empty option) is sent as absent (spec §5). */
+/** An optional choice from a list: blank (the form's empty option) is sent as absent (docs/product.md §5). */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .union([z.enum(values), z.literal('')], { error: 'Please choose from the list' })
@@ -84,7 +84,7 @@ export function canonicalVenueLinks(fields: { websiteUrl?: string | null; social
   return { links, issues };
 }
 
-/** The venue fields of POST /api/venues (spec §2 Add venue, §3 Venue). */
+/** The venue fields of POST /api/venues (docs/product.md §2 Add venue, §3 Venue). */
 export const ZVenueInput = z
   .object({
     name: required(VENUE_MESSAGES.nameRequired),
@@ -100,7 +100,7 @@ export const ZVenueInput = z
       .optional()
       .nullable()
       .transform((value) => value || DEFAULT_VENUE_COUNTRY),
-    // Spec §5: capacity is read as a number; a blank field means unknown.
+    // docs/product.md §5: capacity is read as a number; a blank field means unknown.
     capacity: z
       .union([z.literal(''), z.coerce.number()], { error: VENUE_MESSAGES.capacityWhole })
       .optional()
@@ -127,7 +127,7 @@ export const ZVenueInput = z
     bookingContact: optionalText(300, 'The booking contact'),
     accessibility: optionalText(1000, 'The accessibility notes'),
     parking: optionalText(1000, 'The parking notes'),
-    // Spec §5: blank social links are dropped.
+    // docs/product.md §5: blank social links are dropped.
     socialUrls: z
       .array(z.string().trim().max(1000))
       .max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`)
@@ -141,7 +141,7 @@ export const ZVenueInput = z
 export type TVenueInput = z.input<typeof ZVenueInput>;
 export type TVenueFields = z.output<typeof ZVenueInput>;
 
-/** POST /api/venues (spec §7 `venue {form fields, socialUrls[]}, userId`); `userId` must be the session's user. */
+/** POST /api/venues (docs/product.md §7 `venue {form fields, socialUrls[]}, userId`); `userId` must be the session's user. */
 export const ZAddVenueRequest = z.object({ venue: ZVenueInput, userId: z.string().optional() });
 export type TAddVenueRequest = z.input<typeof ZAddVenueRequest>;
 
@@ -160,7 +160,7 @@ export const ZConfirmVenueDuplicateResponse = z.object({
 });
 export type TConfirmVenueDuplicateResponse = z.infer<typeof ZConfirmVenueDuplicateResponse>;
 
-/** A venue in lists and on the profile (spec §3 Venue, with the listing fields). */
+/** A venue in lists and on the profile (docs/product.md §3 Venue, with the listing fields). */
 export const ZVenue = z.object({
   id: z.string(),
   name: z.string(),
