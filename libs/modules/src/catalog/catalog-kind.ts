@@ -1,6 +1,6 @@
 import type { CanonicalLink, MatchReason } from '@app/domain';
 import type { EventEnvelope, Fold } from '@app/event-store';
-import { catalogFlagsSql, entryColumns, type UserFlags } from './application/queries/catalog-read-cache.js';
+import { catalogFlagsSql, entryColumns, type UserFlags } from './application/queries/entry-read-sql.js';
 import type { KeyTable } from './application/services/key-reservations.js';
 import type { Mark } from './domain/entry-marks.js';
 
