@@ -7,6 +7,7 @@ import { catalogEvents } from './catalog.events.js';
 import { venueEvents } from './venue.events.js';
 import { outreachEvents } from './outreach.events.js';
 import { mediaEvents } from './media.events.js';
+import { operatorEvents } from './operators.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
@@ -20,6 +21,7 @@ export const domainEvents = [
   ...venueEvents,
   ...outreachEvents,
   ...mediaEvents,
+  ...operatorEvents,
 ] as const;
 
 type DomainEventDefinition = (typeof domainEvents)[number];
