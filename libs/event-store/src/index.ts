@@ -13,3 +13,4 @@ export * from './projection/projection-waiter.js';
 export * from './projection/rebuild.js';
 export * from './projection/log-stats.projection.js';
 export * from './projection/read-model-lag.js';
+export * from './projection/row-batch.js';

@@ -1,0 +1,154 @@
+import pg from 'pg';
+import type { Queryable } from '@app/platform';
+
+/**
+ * Set-based projection for "one row per key" read models: instead of a statement per event, a batch
+ * loads the rows it touches in one select, folds every event in memory, and writes the changed rows
+ * back in one statement per table. A replay then costs a few round trips per batch, not one per event.
+ *
+ * The fold must keep the semantics of the per-event SQL it replaces, which the helpers mirror:
+ * - `insertIfMissing` is `insert ... on conflict (key) do nothing`;
+ * - `update` is `update ... where key = $1`: nothing happens when the row does not exist (yet);
+ * - a jsonb `a || b` merge of objects is `{ ...a, ...b }`.
+ *
+ * Values travel as they are stored: rows are read with `select *` (column names as keys; jsonb parsed;
+ * dates and timestamps kept as PostgreSQL's text, so microseconds survive the round trip) and written
+ * with `json_populate_recordset(null::<table>, ...)`, which converts each JSON value to the column's own
+ * type (Date objects become ISO strings, arrays become arrays, a JS null is SQL NULL). A row must
+ * therefore carry every column, defaults included: a missing key would be written as NULL.
+ */
+export interface RowTable<Row extends object> {
+  /** The unqualified table name (the search_path picks the live or the scratch schema). */
+  readonly name: string;
+  /** The primary key column. */
+  readonly key: keyof Row & string;
+  /** The key's PostgreSQL type, for the load's `= any($1::<type>[])`; text when absent. */
+  readonly keyType?: string;
+  /** Every column of the table: a write sets each of them on conflict. */
+  readonly columns: readonly (keyof Row & string)[];
+}
+
+export function defineRowTable<Row extends object>(table: RowTable<Row>): RowTable<Row> {
+  if (!table.columns.includes(table.key)) throw new Error(`${table.name}: the key ${table.key} must be a column`);
+  return table;
+}
+
+// date, time, timestamp, timestamptz, timetz: a JS Date would drop the microseconds.
+const KEPT_AS_TEXT = new Set<number>([1082, 1083, 1114, 1184, 1266]);
+const TEXT_DATES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    KEPT_AS_TEXT.has(oid)
+      ? (value: string) => value
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The rows of one table that a batch touches, loaded once, changed in memory, written once. */
+export class RowBatch<Row extends object> {
+  private readonly dirty = new Set<unknown>();
+
+  private constructor(
+    readonly table: RowTable<Row>,
+    private readonly rows: Map<unknown, Row>,
+  ) {}
+
+  /** Loads the existing rows for `keys` (duplicates welcome) in one select. */
+  static async load<Row extends object>(
+    db: Queryable,
+    table: RowTable<Row>,
+    keys: Iterable<unknown>,
+  ): Promise<RowBatch<Row>> {
+    const distinct = [...new Set(keys)];
+    const rows = new Map<unknown, Row>();
+    if (distinct.length > 0) {
+      const result = await db.query<Row>({
+        text: `select * from ${quoteIdent(table.name)} where ${quoteIdent(table.key)} = any($1::${table.keyType ?? 'text'}[])`,
+        values: [distinct],
+        types: TEXT_DATES,
+      });
+      for (const row of result.rows) rows.set(row[table.key], row);
+    }
+    return new RowBatch(table, rows);
+  }
+
+  /** The row as folded so far; treat it as read-only (change it through `update`). */
+  get(key: unknown): Readonly<Row> | undefined {
+    return this.rows.get(key);
+  }
+
+  /** `insert ... on conflict do nothing`: adds the row unless its key exists. True when added. */
+  insertIfMissing(row: Row): boolean {
+    const key = row[this.table.key];
+    if (this.rows.has(key)) return false;
+    this.rows.set(key, { ...row });
+    this.dirty.add(key);
+    return true;
+  }
+
+  /** `update ... where key = $1`: changes the row in place if it exists. True when it did. */
+  update(key: unknown, change: (row: Row) => void): boolean {
+    const row = this.rows.get(key);
+    if (!row) return false;
+    change(row);
+    this.dirty.add(key);
+    return true;
+  }
+
+  /** The rows added or changed, in the order they were first touched. */
+  changedRows(): Row[] {
+    return [...this.dirty].map((key) => this.rows.get(key)).filter((row): row is Row => row !== undefined);
+  }
+
+  /** Writes every added or changed row in one statement; returns how many. */
+  async write(db: Queryable): Promise<number> {
+    const rows = this.changedRows();
+    if (rows.length === 0) return 0;
+    const { name, key, columns } = this.table;
+    const set = columns
+      .filter((column) => column !== key)
+      .map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`);
+    await db.query(
+      `insert into ${quoteIdent(name)}
+       select * from json_populate_recordset(null::${quoteIdent(name)}, $1::json)
+       on conflict (${quoteIdent(key)}) do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`,
+      [JSON.stringify(rows)],
+    );
+    this.dirty.clear();
+    return rows.length;
+  }
+}
+
+/**
+ * Appends rows to a table in one statement (an append-only read model: ledger entries, messages).
+ * Each row carries every column. `ifMissing` is `on conflict do nothing` (the first of several rows
+ * with one key wins, as it would one statement at a time); without it a duplicate key fails the batch.
+ */
+export async function insertRows(
+  db: Queryable,
+  table: string,
+  rows: readonly object[],
+  options: { ifMissing?: { key: string } } = {},
+): Promise<void> {
+  if (rows.length === 0) return;
+  let written = rows;
+  const conflictKey = options.ifMissing?.key;
+  if (conflictKey) {
+    // One statement cannot be trusted to apply its rows in array order: drop the later duplicates here.
+    const seen = new Set<unknown>();
+    written = rows.filter((row) => {
+      const value = (row as Record<string, unknown>)[conflictKey];
+      if (seen.has(value)) return false;
+      seen.add(value);
+      return true;
+    });
+  }
+  await db.query(
+    `insert into ${quoteIdent(table)}
+     select * from json_populate_recordset(null::${quoteIdent(table)}, $1::json)
+     ${conflictKey ? `on conflict (${quoteIdent(conflictKey)}) do nothing` : ''}`,
+    [JSON.stringify(written)],
+  );
+}
