@@ -4,6 +4,7 @@ import { CatalogModule } from '@app/modules/catalog';
 import { IdentityModule } from '@app/modules/identity';
 import { MediaModule } from '@app/modules/media';
 import { MembershipModule } from '@app/modules/membership';
+import { OperatorsModule } from '@app/modules/operators';
 import { OutreachModule } from '@app/modules/outreach';
 import { PayolaModule } from '@app/modules/payola';
 import { PlatformModule } from '@app/platform';
@@ -25,6 +26,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     CatalogModule,
     OutreachModule,
     MediaModule,
+    OperatorsModule,
   ],
   controllers: [HealthController],
 })

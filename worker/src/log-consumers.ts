@@ -3,6 +3,7 @@ import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { mediaProjection } from '@app/modules/media';
 import { membershipStatusProjection } from '@app/modules/membership';
+import { dailyActivityProjection } from '@app/modules/operators';
 import {
   createMilestoneRecorderReactor,
   listenerInvitationsReactor,
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   venuesProjection,
   milestoneProgressProjection,
   mediaProjection,
+  dailyActivityProjection,
 ];
 
 /** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */

@@ -5,6 +5,7 @@ import { platformMigrations, type MigrationSource } from '@app/platform';
 import { catalogMigrations } from './catalog/migrations/index.js';
 import { identityMigrations } from './identity/migrations/index.js';
 import { membershipMigrations } from './membership/migrations/index.js';
+import { operatorsMigrations } from './operators/migrations/index.js';
 import { outreachMigrations } from './outreach/migrations/index.js';
 import { payolaMigrations } from './payola/migrations/index.js';
 
@@ -22,4 +23,5 @@ export const schemaMigrations: readonly MigrationSource[] = [
   membershipMigrations,
   catalogMigrations,
   outreachMigrations,
+  operatorsMigrations,
 ];

@@ -9,3 +9,4 @@ export type { SessionUser } from './application/queries/check-credentials/check-
 export { GetAccount, type Account } from './application/queries/get-account/get-account.query.js';
 export { GetAuthUser } from './application/queries/get-auth-user/get-auth-user.query.js';
 export { SessionCache, SESSION_CACHE_MS } from './application/services/session-cache.js';
+export { findUserIdByEmail } from './application/services/email-reservations.js';

@@ -16,12 +16,8 @@ const EMAILS = { table: 'email_reservations', keyColumn: 'email_normalized', hol
 export class EmailReservations {
   constructor(@InjectPool() private readonly pool: Pool) {}
 
-  async findUserId(email: string, db: Queryable = this.pool): Promise<string | null> {
-    const { rows } = await db.query<{ user_id: string }>(
-      'select user_id from email_reservations where email_normalized = $1',
-      [normalizeEmail(email)],
-    );
-    return rows[0]?.user_id ?? null;
+  findUserId(email: string, db: Queryable = this.pool): Promise<string | null> {
+    return findUserIdByEmail(db, email);
   }
 
   async reserve(tx: Queryable, email: string, userId: string): Promise<void> {
@@ -40,4 +36,16 @@ export class EmailReservations {
       throw error;
     }
   }
+}
+
+/**
+ * The account an email signs in, case-insensitively, or null. Exported for what runs outside the api's
+ * Nest container (the ops CLI's operator grant), which must not read identity's table itself.
+ */
+export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string }>(
+    'select user_id from email_reservations where email_normalized = $1',
+    [normalizeEmail(email)],
+  );
+  return rows[0]?.user_id ?? null;
 }
