@@ -4,3 +4,4 @@ export * from './unused-port.js';
 export * from './race.js';
 export * from './redis-server.js';
 export * from './tcp-proxy.js';
+export * from './projection-equivalence.js';

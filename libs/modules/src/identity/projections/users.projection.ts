@@ -1,12 +1,44 @@
 import { mediaPath, type EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
-import type { Queryable } from '@app/platform';
+import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
 
 export const USERS_PROJECTION = 'identity-users';
 
-async function update(db: Queryable, userId: string, assignments: string, values: unknown[]): Promise<void> {
-  await db.query(`update identity_users set ${assignments} where id = $1`, [userId, ...values]);
+/** A row of identity_users as stored (migrations 1-4). */
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  zip_code: string;
+  created_at: Date | string;
+  username: string | null;
+  phone: string | null;
+  genres: unknown;
+  privacy_settings: Record<string, unknown>;
+  notification_settings: Record<string, unknown>;
+  profile_image_url: string | null;
 }
+
+const USERS = defineRowTable<UserRow>({
+  name: 'identity_users',
+  key: 'id',
+  columns: [
+    'id',
+    'email',
+    'first_name',
+    'last_name',
+    'role',
+    'zip_code',
+    'created_at',
+    'username',
+    'phone',
+    'genres',
+    'privacy_settings',
+    'notification_settings',
+    'profile_image_url',
+  ],
+});
 
 /**
  * One row per account: who the user is and their profile, as My Profile and the navigation bar show
@@ -102,53 +134,63 @@ export const usersProjection = defineProjection<
     },
   ],
   async handle(events, db) {
+    const users = await RowBatch.load(
+      db,
+      USERS,
+      events.map((event) => event.data.userId),
+    );
     for (const event of events) {
       switch (event.type) {
         case 'AccountCreated': {
           const data = event.data;
-          await db.query(
-            `insert into identity_users (id, email, first_name, last_name, role, zip_code, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
-            [data.userId, data.email, data.firstName, data.lastName, data.role, data.zipCode, event.recordedAt],
-          );
+          users.insertIfMissing({
+            id: data.userId,
+            email: data.email,
+            first_name: data.firstName,
+            last_name: data.lastName,
+            role: data.role,
+            zip_code: data.zipCode,
+            created_at: event.recordedAt,
+            username: null,
+            phone: null,
+            genres: [],
+            privacy_settings: {},
+            notification_settings: {},
+            profile_image_url: null,
+          });
           break;
         }
         case 'ProfileUpdated': {
+          // Only the fields the event carries change (undefined: untouched; a null phone clears it).
           const { userId, firstName, lastName, phone, genres } = event.data;
-          const columns: [string, unknown][] = [
-            ['first_name', firstName],
-            ['last_name', lastName],
-            ['phone', phone],
-            ['genres', genres && JSON.stringify(genres)],
-          ];
-          const set = columns.filter(([, value]) => value !== undefined);
-          await update(
-            db,
-            userId,
-            set.map(([column], index) => `${column} = $${index + 2}`).join(', '),
-            set.map(([, value]) => value),
-          );
+          users.update(userId, (user) => {
+            if (firstName !== undefined) user.first_name = firstName;
+            if (lastName !== undefined) user.last_name = lastName;
+            if (phone !== undefined) user.phone = phone;
+            if (genres !== undefined) user.genres = genres;
+          });
           break;
         }
         case 'EmailChanged':
-          await update(db, event.data.userId, 'email = $2', [event.data.email]);
+          users.update(event.data.userId, (user) => (user.email = event.data.email));
           break;
         case 'UsernameChanged':
-          await update(db, event.data.userId, 'username = $2', [event.data.username]);
+          users.update(event.data.userId, (user) => (user.username = event.data.username));
           break;
-        case 'SettingsChanged':
-          // Only the toggles that changed are in the event: merged over what is stored.
-          await update(
-            db,
-            event.data.userId,
-            'privacy_settings = privacy_settings || $2::jsonb, notification_settings = notification_settings || $3::jsonb',
-            [JSON.stringify(event.data.privacySettings ?? {}), JSON.stringify(event.data.notificationSettings ?? {})],
-          );
+        case 'SettingsChanged': {
+          // Only the toggles that changed are in the event: merged over what is stored (jsonb's ||).
+          const { privacySettings = {}, notificationSettings = {} } = event.data;
+          users.update(event.data.userId, (user) => {
+            user.privacy_settings = { ...user.privacy_settings, ...privacySettings };
+            user.notification_settings = { ...user.notification_settings, ...notificationSettings };
+          });
           break;
+        }
         case 'ProfileImageSet':
-          await update(db, event.data.userId, 'profile_image_url = $2', [mediaPath(event.data.mediaId)]);
+          users.update(event.data.userId, (user) => (user.profile_image_url = mediaPath(event.data.mediaId)));
           break;
       }
     }
+    await users.write(db);
   },
 });
