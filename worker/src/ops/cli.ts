@@ -12,6 +12,7 @@ import {
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
 import { schemaMigrations } from '@app/modules/migrations';
+import { changeOperator, OperatorCommandRefusedError, UnknownOperatorEmailError } from '@app/modules/operators';
 import { createLogConsumers, projections } from '../log-consumers.js';
 import { NoDatabaseError, resolveDatabaseUrl } from './database-url.js';
 
@@ -23,7 +24,12 @@ Commands:
   replay [projector...]   rebuild read models from the start of the log and swap them in
                           (all projections when none is named); never re-runs side effects
   verify [projector...]   rebuild into scratch tables and report every difference from the live
-                          read models; exits 1 when there is one`;
+                          read models; exits 1 when there is one
+  operator grant <email> [reason...]
+                          let the account open the console at /ops (after it sets up a second
+                          factor); recorded as OperatorGranted, never possible through the web
+  operator revoke <email> [reason...]
+                          close the console to the account at once and forget its second factor`;
 
 function progressOptions(label: string): RebuildOptions & { finish(): void } {
   const bar = new SingleBar(
@@ -125,6 +131,30 @@ async function verify(pool: Pool, names: string[]): Promise<number> {
   return differing > 0 ? 1 : 0;
 }
 
+async function operator(pool: Pool, [change, email, ...reason]: string[]): Promise<number> {
+  if ((change !== 'grant' && change !== 'revoke') || !email) {
+    throw new UsageError(`Usage: npm run ops -- operator grant|revoke <email> [reason...]\n\n${USAGE}`);
+  }
+  const store = new EventStore(pool, createDomainEventRegistry());
+  const because = reason.join(' ').trim() || `${change} from the ops command`;
+  try {
+    const { userId } = await changeOperator(pool, store, change, email, because);
+    console.log(
+      change === 'grant'
+        ? `${email} (user ${userId}) is now an operator. They sign in as usual and set up a second factor at /ops.`
+        : `${email} (user ${userId}) is no longer an operator; the console is closed to them and their second factor forgotten.`,
+    );
+    return 0;
+  } catch (error) {
+    // A refusal is an answer, not a crash: its message says what was wrong and that nothing changed.
+    if (error instanceof OperatorCommandRefusedError || error instanceof UnknownOperatorEmailError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
@@ -156,6 +186,8 @@ async function main(argv: string[]): Promise<number> {
         return await replay(pool, args);
       case 'verify':
         return await verify(pool, args);
+      case 'operator':
+        return await operator(pool, args);
       default:
         throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
     }

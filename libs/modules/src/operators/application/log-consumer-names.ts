@@ -14,7 +14,7 @@ import { OPS_DAILY_ACTIVITY_PROJECTION } from '../operators-names.js';
 /**
  * Every projection and reactor the worker runs, by checkpoint name, for the console's lag table. The
  * api does not build the worker's consumers, so the names are listed here from each module's index;
- * worker/src/ops/operators.int.spec.ts fails when this list and the worker's differ.
+ * worker/src/log-consumer-names.unit.spec.ts fails when this list and the worker's differ.
  */
 export const LOG_CONSUMER_NAMES: readonly string[] = [
   logStatsProjection.name,
