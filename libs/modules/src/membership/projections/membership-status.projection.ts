@@ -1,14 +1,57 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
-import type { Queryable } from '@app/platform';
+import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
 
 export const MEMBERSHIP_STATUS_PROJECTION = 'membership-status';
 
-/** A user's row, made by the first membership event about them: the account itself is identity's. */
-async function update(db: Queryable, userId: string, assignments: string, values: unknown[]): Promise<void> {
-  await db.query('insert into membership_status (user_id) values ($1) on conflict (user_id) do nothing', [userId]);
-  await db.query(`update membership_status set ${assignments} where user_id = $1`, [userId, ...values]);
+/** A row of membership_status as stored (migration 1); timestamps as PostgreSQL's text or ISO strings. */
+interface MembershipStatusRow {
+  user_id: string;
+  payment_completed: boolean;
+  verification_payment_amount_cents: number | null;
+  verification_payment_date: string | null;
+  payment_method_last4: string | null;
+  payment_method_brand: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  founding_fan_number: number | null;
+  monthly_member: boolean;
+  verified: boolean;
+  kyc_completed: boolean;
+  veriff_session_id: string | null;
+  veriff_status: string | null;
+  veriff_decision_time: string | null;
+  veriff_first_name: string | null;
+  veriff_last_name: string | null;
 }
+
+/** The row `insert into membership_status (user_id) values ($1)` makes: every other column's default. */
+function newStatus(userId: string): MembershipStatusRow {
+  return {
+    user_id: userId,
+    payment_completed: false,
+    verification_payment_amount_cents: null,
+    verification_payment_date: null,
+    payment_method_last4: null,
+    payment_method_brand: null,
+    stripe_customer_id: null,
+    stripe_subscription_id: null,
+    founding_fan_number: null,
+    monthly_member: false,
+    verified: false,
+    kyc_completed: false,
+    veriff_session_id: null,
+    veriff_status: null,
+    veriff_decision_time: null,
+    veriff_first_name: null,
+    veriff_last_name: null,
+  };
+}
+
+const STATUSES = defineRowTable<MembershipStatusRow>({
+  name: 'membership_status',
+  key: 'user_id',
+  columns: Object.keys(newStatus('')) as (keyof MembershipStatusRow)[],
+});
 
 /**
  * One row per user who has started paying or an identity check: the verification payment, the monthly
@@ -66,56 +109,70 @@ export const membershipStatusProjection = defineProjection<
     },
   ],
   async handle(events, db) {
+    const statuses = await RowBatch.load(
+      db,
+      STATUSES,
+      events.map((event) => event.data.userId),
+    );
+    // A user's row is made by the first membership event about them: the account itself is identity's.
+    const update = (userId: string, change: (row: MembershipStatusRow) => void) => {
+      statuses.insertIfMissing(newStatus(userId));
+      statuses.update(userId, change);
+    };
     for (const event of events) {
       switch (event.type) {
         case 'PaymentCompleted': {
           const p = event.data;
-          await update(
-            db,
-            p.userId,
-            `payment_completed = true, verification_payment_amount_cents = $2, verification_payment_date = $3,
-             payment_method_last4 = $4, payment_method_brand = $5, stripe_customer_id = $6,
-             stripe_subscription_id = $7, founding_fan_number = $8`,
-            [p.amountCents, p.paidAt, p.cardLast4, p.cardBrand, p.customerId, p.subscriptionId, p.foundingFanNumber],
-          );
+          update(p.userId, (row) => {
+            row.payment_completed = true;
+            row.verification_payment_amount_cents = p.amountCents;
+            row.verification_payment_date = p.paidAt;
+            row.payment_method_last4 = p.cardLast4;
+            row.payment_method_brand = p.cardBrand;
+            row.stripe_customer_id = p.customerId;
+            row.stripe_subscription_id = p.subscriptionId;
+            row.founding_fan_number = p.foundingFanNumber;
+          });
           break;
         }
         case 'MembershipStarted':
         case 'MembershipEnded':
-          await update(db, event.data.userId, 'monthly_member = $2', [event.type === 'MembershipStarted']);
+          update(event.data.userId, (row) => (row.monthly_member = event.type === 'MembershipStarted'));
           break;
         case 'KycSessionStarted':
-          await update(
-            db,
-            event.data.userId,
-            "veriff_session_id = $2, veriff_status = case when veriff_status = 'approved' then 'approved' else 'pending' end",
-            [event.data.sessionId],
-          );
+          update(event.data.userId, (row) => {
+            row.veriff_session_id = event.data.sessionId;
+            // A new session after an approval does not undo it.
+            row.veriff_status = row.veriff_status === 'approved' ? 'approved' : 'pending';
+          });
           break;
         case 'KycApproved': {
           const k = event.data;
-          await update(
-            db,
-            k.userId,
-            `verified = true, kyc_completed = true, veriff_status = 'approved', veriff_session_id = $2,
-             veriff_decision_time = $3, veriff_first_name = $4, veriff_last_name = $5`,
-            [k.sessionId, k.decisionTime, k.firstName, k.lastName],
-          );
+          update(k.userId, (row) => {
+            row.verified = true;
+            row.kyc_completed = true;
+            row.veriff_status = 'approved';
+            row.veriff_session_id = k.sessionId;
+            row.veriff_decision_time = k.decisionTime;
+            row.veriff_first_name = k.firstName;
+            row.veriff_last_name = k.lastName;
+          });
           break;
         }
         case 'KycDeclined':
         case 'KycExpired': {
           const k = event.data;
           const status = k.status === 'declined' || k.status === 'resubmission_requested' ? 'declined' : 'expired';
-          await update(
-            db,
-            k.userId,
-            'kyc_completed = false, veriff_status = $2, veriff_session_id = $3, veriff_decision_time = $4',
-            [status, k.sessionId, k.decisionTime],
-          );
+          update(k.userId, (row) => {
+            row.kyc_completed = false;
+            row.veriff_status = status;
+            row.veriff_session_id = k.sessionId;
+            row.veriff_decision_time = k.decisionTime;
+          });
           break;
         }
       }
     }
+    await statuses.write(db);
   },
 });
