@@ -1,7 +1,19 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
+import { defineProjection, defineRowTable, insertRows, RowBatch } from '@app/event-store';
 
 export const PAYOLA_LEDGER_PROJECTION = 'payola-ledger';
+
+interface BalanceRow {
+  user_id: string;
+  balance: number;
+  total_earned: number;
+}
+
+const BALANCES = defineRowTable<BalanceRow>({
+  name: 'payola_balances',
+  key: 'user_id',
+  columns: ['user_id', 'balance', 'total_earned'],
+});
 
 /**
  * The ledger: one append-only entry per PayolaAwarded event with the running balance, and each
@@ -37,26 +49,34 @@ export const payolaLedgerProjection = defineProjection<EventOfType<'PayolaAwarde
     },
   ],
   async handle(events, db) {
-    for (const event of events) {
+    const balances = await RowBatch.load(
+      db,
+      BALANCES,
+      events.map((event) => event.data.userId),
+    );
+    // In log order, so each entry's running balance is the one sequential processing gives.
+    const entries = events.map((event) => {
       const award = event.data;
-      await db.query(
-        `with account as (
-           insert into payola_balances as b (user_id, balance, total_earned) values ($1, $2, greatest($2, 0))
-           on conflict (user_id) do update set balance = b.balance + excluded.balance, total_earned = b.total_earned + excluded.total_earned
-           returning balance)
-         insert into payola_ledger (id, user_id, action, category, description, amount, balance, created_at, position)
-         select $3, $1, $4, $5, $6, $2, account.balance, $7, $8 from account`,
-        [
-          award.userId,
-          award.amount,
-          `${event.streamId}@${event.streamVersion}`,
-          award.action,
-          award.category,
-          award.description,
-          event.recordedAt,
-          event.globalPosition,
-        ],
-      );
-    }
+      const earned = Math.max(award.amount, 0);
+      if (!balances.insertIfMissing({ user_id: award.userId, balance: award.amount, total_earned: earned })) {
+        balances.update(award.userId, (account) => {
+          account.balance += award.amount;
+          account.total_earned += earned;
+        });
+      }
+      return {
+        id: `${event.streamId}@${event.streamVersion}`,
+        user_id: award.userId,
+        action: award.action,
+        category: award.category,
+        description: award.description,
+        amount: award.amount,
+        balance: balances.get(award.userId)?.balance,
+        created_at: event.recordedAt,
+        position: event.globalPosition,
+      };
+    });
+    await balances.write(db);
+    await insertRows(db, 'payola_ledger', entries);
   },
 });
