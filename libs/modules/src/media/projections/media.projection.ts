@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
+import { defineProjection, defineRowTable, insertRows, RowBatch } from '@app/event-store';
 import { MEDIA_PROJECTION } from '../media-names.js';
 
 type MediaReadEvent = EventOfType<
@@ -10,6 +10,53 @@ type MediaReadEvent = EventOfType<
   | 'ProfileImageSet'
   | 'MediaExpired'
 >;
+
+/** A row of media_objects as stored (migration 1). */
+interface MediaObjectRow {
+  media_id: string;
+  user_id: string;
+  kind: string;
+  status: string;
+  upload_key: string;
+  key: string | null;
+  poster_key: string | null;
+  content_type: string | null;
+  size: number | null;
+  filename: string;
+  shared: boolean;
+  created_at: Date | string;
+}
+
+const MEDIA_OBJECTS = defineRowTable<MediaObjectRow>({
+  name: 'media_objects',
+  key: 'media_id',
+  columns: [
+    'media_id',
+    'user_id',
+    'kind',
+    'status',
+    'upload_key',
+    'key',
+    'poster_key',
+    'content_type',
+    'size',
+    'filename',
+    'shared',
+    'created_at',
+  ],
+});
+
+interface FanMessageRow {
+  id: string;
+  artist_id: string;
+  user_id: string;
+  media_id: string;
+  message: string;
+  is_public: boolean;
+  payola_earned: number;
+  created_at: Date;
+  position: number;
+}
 
 /**
  * Media objects (who uploaded what, its state, whether it is attached and shared) and fan messages.
@@ -62,62 +109,73 @@ export const mediaProjection = defineProjection<MediaReadEvent>({
     },
   ],
   async handle(events, db) {
+    const objects = await RowBatch.load(
+      db,
+      MEDIA_OBJECTS,
+      events.map((event) => event.data.mediaId),
+    );
+    const messages: FanMessageRow[] = [];
     for (const event of events) {
       switch (event.type) {
         case 'MediaUploadStarted':
-          await db.query(
-            `insert into media_objects (media_id, user_id, kind, status, upload_key, filename, created_at)
-             values ($1, $2, $3, 'pending', $4, $5, $6) on conflict (media_id) do nothing`,
-            [
-              event.data.mediaId,
-              event.data.userId,
-              event.data.kind,
-              event.data.uploadKey,
-              event.data.filename,
-              event.recordedAt,
-            ],
-          );
+          objects.insertIfMissing({
+            media_id: event.data.mediaId,
+            user_id: event.data.userId,
+            kind: event.data.kind,
+            status: 'pending',
+            upload_key: event.data.uploadKey,
+            key: null,
+            poster_key: null,
+            content_type: null,
+            size: null,
+            filename: event.data.filename,
+            shared: false,
+            created_at: event.recordedAt,
+          });
           break;
-        case 'MediaUploadVerified':
-          await db.query(
-            `update media_objects set status = 'ready', key = $2, content_type = $3, size = $4, poster_key = $5
-             where media_id = $1`,
-            [event.data.mediaId, event.data.key, event.data.contentType, event.data.size, event.data.posterKey],
-          );
+        case 'MediaUploadVerified': {
+          const { key, contentType, size, posterKey } = event.data;
+          objects.update(event.data.mediaId, (media) => {
+            media.status = 'ready';
+            media.key = key;
+            media.content_type = contentType;
+            media.size = size;
+            media.poster_key = posterKey;
+          });
           break;
+        }
         case 'MediaUploadRejected':
-          await db.query(`update media_objects set status = 'rejected' where media_id = $1`, [event.data.mediaId]);
+          objects.update(event.data.mediaId, (media) => (media.status = 'rejected'));
           break;
         case 'FanMessagePosted':
-          await db.query(`update media_objects set status = 'attached', shared = $2 where media_id = $1`, [
-            event.data.mediaId,
-            event.data.isPublic,
-          ]);
-          await db.query(
-            `insert into fan_messages (id, artist_id, user_id, media_id, message, is_public, payola_earned, created_at, position)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
-            [
-              event.data.fanMessageId,
-              event.data.artistId,
-              event.data.userId,
-              event.data.mediaId,
-              event.data.message,
-              event.data.isPublic,
-              event.data.payolaEarned,
-              event.recordedAt,
-              event.globalPosition,
-            ],
-          );
+          objects.update(event.data.mediaId, (media) => {
+            media.status = 'attached';
+            media.shared = event.data.isPublic;
+          });
+          messages.push({
+            id: event.data.fanMessageId,
+            artist_id: event.data.artistId,
+            user_id: event.data.userId,
+            media_id: event.data.mediaId,
+            message: event.data.message,
+            is_public: event.data.isPublic,
+            payola_earned: event.data.payolaEarned,
+            created_at: event.recordedAt,
+            position: event.globalPosition,
+          });
           break;
         case 'ProfileImageSet':
-          await db.query(`update media_objects set status = 'attached', shared = true where media_id = $1`, [
-            event.data.mediaId,
-          ]);
+          objects.update(event.data.mediaId, (media) => {
+            media.status = 'attached';
+            media.shared = true;
+          });
           break;
         case 'MediaExpired':
-          await db.query(`update media_objects set status = 'expired' where media_id = $1`, [event.data.mediaId]);
+          objects.update(event.data.mediaId, (media) => (media.status = 'expired'));
           break;
       }
     }
+    await objects.write(db);
+    await insertRows(db, 'fan_messages', messages, { ifMissing: { key: 'id' } });
   },
 });
