@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import type { StoredEvent } from '@app/event-store';
+import { defineRowTable, RowBatch, type StoredEvent } from '@app/event-store';
 import type { Queryable } from '@app/platform';
 import type { MilestoneCounts } from '../domain/milestones.js';
 
@@ -14,6 +14,16 @@ export interface MilestoneTables {
   counts: string;
 }
 
+interface FanRow {
+  user_id: string;
+  approved: boolean;
+}
+
+const fanTable = (tables: MilestoneTables) =>
+  defineRowTable<FanRow>({ name: tables.fans, key: 'user_id', columns: ['user_id', 'approved'] });
+const artistTable = (tables: MilestoneTables) =>
+  defineRowTable<{ artist_id: string }>({ name: tables.artists, key: 'artist_id', columns: ['artist_id'] });
+
 /**
  * Counts verified fans (role fan, identity approved: docs/decisions.md "Counting milestones") and
  * verified artists (public: every artist is added or verified by a verified fan). Sets keyed by id make
@@ -24,36 +34,37 @@ export async function countMilestoneFacts(
   events: readonly StoredEvent<MilestoneFactEvent>[],
   tables: MilestoneTables,
 ): Promise<void> {
+  // Set-based: the batch's fans and artists are loaded in one select each, folded in log order, and
+  // written back in one statement each (a fan approved before their account exists is not counted).
+  const fanIds: string[] = [];
+  const artistIds: string[] = [];
+  for (const event of events) {
+    if (event.type === 'ArtistAdded' || event.type === 'ArtistVerified') artistIds.push(event.data.artistId);
+    else fanIds.push(event.data.userId);
+  }
+  const fanSet = await RowBatch.load(db, fanTable(tables), fanIds);
+  const artistSet = await RowBatch.load(db, artistTable(tables), artistIds);
   let fans = 0;
   let artists = 0;
   for (const event of events) {
     switch (event.type) {
       case 'AccountCreated':
-        if (event.data.role === 'fan') {
-          await db.query(`insert into ${tables.fans} (user_id) values ($1) on conflict do nothing`, [
-            event.data.userId,
-          ]);
+        if (event.data.role === 'fan') fanSet.insertIfMissing({ user_id: event.data.userId, approved: false });
+        break;
+      case 'KycApproved':
+        if (fanSet.get(event.data.userId)?.approved === false) {
+          fanSet.update(event.data.userId, (fan) => (fan.approved = true));
+          fans += 1;
         }
         break;
-      case 'KycApproved': {
-        const { rowCount } = await db.query(
-          `update ${tables.fans} set approved = true where user_id = $1 and not approved`,
-          [event.data.userId],
-        );
-        fans += rowCount ?? 0;
-        break;
-      }
       case 'ArtistAdded':
-      case 'ArtistVerified': {
-        const { rowCount } = await db.query(
-          `insert into ${tables.artists} (artist_id) values ($1) on conflict do nothing`,
-          [event.data.artistId],
-        );
-        artists += rowCount ?? 0;
+      case 'ArtistVerified':
+        if (artistSet.insertIfMissing({ artist_id: event.data.artistId })) artists += 1;
         break;
-      }
     }
   }
+  await fanSet.write(db);
+  await artistSet.write(db);
   if (fans > 0 || artists > 0) {
     await db.query(
       `insert into ${tables.counts} (id, verified_fans, verified_artists) values (1, $1, $2)

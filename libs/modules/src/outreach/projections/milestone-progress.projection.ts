@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, type StoredEvent } from '@app/event-store';
+import { defineProjection, insertRows, type StoredEvent } from '@app/event-store';
 import { MILESTONE_PROGRESS_PROJECTION } from '../outreach-names.js';
 import {
   countMilestoneFacts,
@@ -37,12 +37,9 @@ export const milestoneProgressProjection = defineProjection<
   async handle(events, db) {
     const facts = events.filter((event): event is StoredEvent<MilestoneFactEvent> => event.type !== 'MilestoneReached');
     await countMilestoneFacts(db, facts, TABLES);
-    for (const event of events) {
-      if (event.type !== 'MilestoneReached') continue;
-      await db.query(
-        'insert into outreach_milestones_reached (milestone, reached_at) values ($1, $2) on conflict do nothing',
-        [event.data.milestone, event.recordedAt],
-      );
-    }
+    const reached = events.flatMap((event) =>
+      event.type === 'MilestoneReached' ? [{ milestone: event.data.milestone, reached_at: event.recordedAt }] : [],
+    );
+    await insertRows(db, 'outreach_milestones_reached', reached, { ifMissing: { key: 'milestone' } });
   },
 });
