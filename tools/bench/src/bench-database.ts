@@ -27,8 +27,9 @@ export interface BenchDatabase {
 }
 
 /** Creates a fresh, migrated database on the server; the caller drops it when done (also on failure). */
-export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
-  const name = `bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${process.pid}`;
+export async function createBenchDatabase(serverUrl: string, suffix = ''): Promise<BenchDatabase> {
+  // The suffix tells apart two databases of one run made in the same second.
+  const name = `bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${process.pid}${suffix}`;
   await adminQuery(serverUrl, `create database "${name}"`);
   let dropped: Promise<void> | null = null;
   const database: BenchDatabase = {

@@ -26,7 +26,7 @@ export interface LagResult {
   serverClockOffsetMs: number;
 }
 
-function connected(redis: Redis): Promise<void> {
+export function connected(redis: Redis): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Redis did not become ready within 5 s')), 5000);
@@ -41,7 +41,7 @@ function connected(redis: Redis): Promise<void> {
  * Wall-clock milliseconds with sub-millisecond resolution: a monotonic clock anchored to Date.now()
  * at a millisecond edge, so it neither drifts within the ~15 s measured nor jumps.
  */
-function anchoredWallClock(): () => number {
+export function anchoredWallClock(): () => number {
   const first = Date.now();
   let wall = first;
   while (wall === first) wall = Date.now();

@@ -9,11 +9,17 @@
  *   4. projection lag under a steady append load, through the real BullMQ wake-up path
  *   5. the JavaScript a first visit to the landing page loads, from web/dist as built
  *      (web/scripts/bench-bundle.mjs; `npm run bench:web` runs only this one)
- *   6. the catalogue: 100,000 artists and 100,000 venues with votes and favourites; the list, search and profile
+ *   6. real-replay: a realistic 1,000,000-event log of the product's own events (real-mix.ts, seeded), every
+ *      real projection replayed over it beside the scan of its own events, then `ops replay` and `ops verify`
+ *      end to end (real-replay.ts); real-lag: every real projector running as the worker runs them while the
+ *      same mix is appended at 500 events/s, lag per projector (real-lag.ts). Both in a database of their own,
+ *      dropped when they are done, so the synthetic phases' events are not in their log.
+ *   7. the catalogue: 100,000 artists and 100,000 venues with votes and favourites; the list, search and profile
  *      endpoints at 50 concurrent clients (the api in its own process) vs the same SQL through `pg`
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
  * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_VENUES, BENCH_CATALOG_SECONDS,
+ * BENCH_REAL_EVENTS, BENCH_REAL_LAG_SECONDS, BENCH_REAL_LAG_RATE,
  * BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
  * keeps the database afterwards, to look at query plans on the seeded data.
@@ -34,6 +40,8 @@ import { catalogBench } from './catalog-bench.js';
 import { formatInt, log, useCheckpoints } from './bench-util.js';
 import { lagBench } from './lag-bench.js';
 import { projectionBench, replayBench } from './projection-bench.js';
+import { realLagBench } from './real-lag.js';
+import { ensureRealLog, realReplayBench, REAL_MIX_SEED, type RealLog } from './real-replay.js';
 import { formatTable, writeJson, type BenchResults } from './report.js';
 import { webBundleBench } from './web-bundle.js';
 
@@ -63,6 +71,11 @@ const REPLAY_EVENTS = intFromEnv('BENCH_REPLAY_EVENTS', size(1_000_000, 5000));
 const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', size(5000, 1000));
 const LAG_RATE = intFromEnv('BENCH_LAG_RATE', size(500, 100));
 const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', size(15, 2));
+const REAL_EVENTS = intFromEnv('BENCH_REAL_EVENTS', size(1_000_000, 5000));
+const REAL_LAG_SECONDS = intFromEnv('BENCH_REAL_LAG_SECONDS', size(30, 3));
+const REAL_LAG_RATE = intFromEnv('BENCH_REAL_LAG_RATE', size(500, 200));
+/** The real-lag phase's log when real-replay did not write one (BENCH_PHASES=real-lag). */
+const REAL_LAG_LOG_EVENTS = Math.min(REAL_EVENTS, 100_000);
 const CATALOG_ARTISTS = intFromEnv('BENCH_ARTISTS', size(100_000, 100));
 const CATALOG_VENUES = intFromEnv('BENCH_VENUES', size(100_000, 100));
 const CATALOG_SECONDS = intFromEnv('BENCH_CATALOG_SECONDS', size(8, 1));
@@ -74,7 +87,9 @@ const CATALOG_WARM_UP_SECONDS = size(3, 0);
 /** See catalog-bench.ts: a pause between the seeding and the measuring. */
 const CATALOG_SETTLE_SECONDS = secondsFromEnv('BENCH_SETTLE_SECONDS', size(60, 0));
 const PHASES = new Set(
-  (process.env.BENCH_PHASES || 'web,append,projection,replay,lag,catalog').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PHASES || 'web,append,projection,replay,lag,real-replay,real-lag,catalog')
+    .split(',')
+    .map((p) => p.trim()),
 );
 
 async function main(): Promise<number> {
@@ -83,9 +98,11 @@ async function main(): Promise<number> {
   const redisUrl = servers.redisUrl;
 
   let database: BenchDatabase | null = null;
+  let realDatabase: BenchDatabase | null = null;
   const pools: Pool[] = [];
   const cleanUp = async () => {
     await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
+    await realDatabase?.drop().catch(() => undefined);
     if (database && process.env.BENCH_KEEP_DATABASE === '1') {
       log(`kept database ${database.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
     } else if (database) {
@@ -206,6 +223,70 @@ async function main(): Promise<number> {
           `worst schedule slip ${lag.maxScheduleSlipMs.toFixed(1)} ms`,
       );
     });
+
+    if (PHASES.has('real-replay') || PHASES.has('real-lag')) {
+      realDatabase = await createBenchDatabase(serverUrl, '_real');
+      log(`created and migrated database ${realDatabase.name} for the realistic log`);
+      const realPool = createPool({ connectionString: realDatabase.url, max: 8, applicationName: 'payola-bench-real' });
+      const realProjectorPool = createPool({
+        connectionString: realDatabase.url,
+        max: 12,
+        applicationName: 'payola-bench-real-worker',
+      });
+      let realLog: RealLog | null = null;
+      try {
+        await phase('real-replay', async () => {
+          log(`realistic log of ${formatInt(REAL_EVENTS)} events (seed ${REAL_MIX_SEED})`);
+          realLog = await ensureRealLog(realPool, REAL_EVENTS, realLog);
+          log(
+            `every real projection replayed (replayProjection, batch ${REPLAY_BATCH_SIZE}) beside its scan; ops replay, verify`,
+          );
+          results.realReplay = await realReplayBench({
+            pool: realPool,
+            databaseUrl: realDatabase!.url,
+            realLog,
+            batchSize: REPLAY_BATCH_SIZE,
+          });
+        });
+        await phase('real-lag', async () => {
+          realLog = await ensureRealLog(realPool, realLog?.events ?? REAL_LAG_LOG_EVENTS, realLog);
+          log(
+            `real projector lag at ${REAL_LAG_RATE} ev/s of the realistic mix for ${REAL_LAG_SECONDS} s ` +
+              `(every log consumer in a ConsumerRunner, batch ${config.PROJECTION_BATCH_SIZE}, poll ${config.PROJECTION_POLL_INTERVAL_MS} ms)`,
+          );
+          results.realLag = await realLagBench({
+            appendPool: realPool,
+            projectorPool: realProjectorPool,
+            databaseUrl: realDatabase!.url,
+            redisUrl,
+            batchSize: config.PROJECTION_BATCH_SIZE,
+            pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+            logger,
+            ratePerSecond: REAL_LAG_RATE,
+            seconds: REAL_LAG_SECONDS,
+            mix: realLog.mix,
+            logEvents: realLog.events,
+          });
+          for (const consumer of results.realLag.consumers) {
+            log(
+              `  ${consumer.name}: ${formatInt(consumer.events)} events, lag p50 ${consumer.p50Ms.toFixed(1)} / ` +
+                `p95 ${consumer.p95Ms.toFixed(1)} / p99 ${consumer.p99Ms.toFixed(1)} ms (max ${consumer.maxMs.toFixed(0)})`,
+            );
+          }
+        });
+      } finally {
+        await realPool.end().catch(() => undefined);
+        await realProjectorPool.end().catch(() => undefined);
+        if (process.env.BENCH_KEEP_DATABASE !== '1') {
+          await realDatabase.drop();
+          log(`dropped database ${realDatabase.name}`);
+          realDatabase = null;
+        } else {
+          log(`kept database ${realDatabase.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+          realDatabase = null;
+        }
+      }
+    }
 
     await phase('catalog', async () => {
       log(

@@ -4,6 +4,8 @@ import type { AppendComparison } from './append-bench.js';
 import { CATALOG_TARGETS, type CatalogBenchResult } from './catalog-bench.js';
 import type { LagResult } from './lag-bench.js';
 import type { ProjectionComparison, ReplayComparison } from './projection-bench.js';
+import type { RealLagResult } from './real-lag.js';
+import type { RealReplayResult } from './real-replay.js';
 import { formatInt, formatRate, REPO_ROOT } from './bench-util.js';
 import { formatKb, type WebBundleResult } from './web-bundle.js';
 
@@ -24,6 +26,10 @@ export interface BenchResults {
   projection?: ProjectionComparison;
   replay?: ReplayComparison;
   lag?: LagResult;
+  /** The real projections over a realistic log, see real-replay.ts. */
+  realReplay?: RealReplayResult;
+  /** The real projectors' lag under the realistic mix, see real-lag.ts. */
+  realLag?: RealLagResult;
   /** The landing page's JavaScript (web/dist as built), see web-bundle.ts. */
   web?: WebBundleResult;
   /** The artist catalogue's read endpoints under load, see catalog-bench.ts. */
@@ -49,6 +55,10 @@ export const TARGETS = {
   projectionPerSecond: 20_000,
   replaySeconds: 30,
   lagP99Ms: 100,
+  realProjectorPerSecond: 20_000,
+  opsReplaySeconds: 60,
+  opsVerifySeconds: 60,
+  realLagP99Ms: 100,
 } as const;
 
 function rows(results: BenchResults, replayTarget: number): Row[] {
@@ -139,6 +149,8 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
     });
   } else if (failed('lag')) out.push(errorRow('lag p50 / p99', lagTarget));
 
+  realRows(results, out, failed, errorRow);
+
   const webMetric = 'landing page JS, first visit, brotli';
   const { web } = results;
   if (web) {
@@ -173,6 +185,61 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
   return out;
 }
 
+/** The real-replay and real-lag phases' rows: one per projector, then the ops commands. */
+function realRows(
+  results: BenchResults,
+  out: Row[],
+  failed: (phase: string) => boolean,
+  errorRow: (metric: string, target: string) => Row,
+): void {
+  const { realReplay, realLag } = results;
+  const perSecondTarget = `>= ${formatRate(TARGETS.realProjectorPerSecond)}`;
+  if (realReplay) {
+    for (const projector of realReplay.projectors) {
+      out.push({
+        metric: `real replay ${projector.name} (${formatInt(projector.events)} of ${formatInt(realReplay.events)} events)`,
+        ours: `${formatRate(projector.perSecond)} (${projector.seconds.toFixed(1)} s)`,
+        baseline: `its scan ${formatRate(projector.scan.perSecond)}`,
+        ratio: projector.ratio.toFixed(2),
+        target: perSecondTarget,
+        verdict: verdict(projector.perSecond >= TARGETS.realProjectorPerSecond),
+      });
+    }
+    for (const [run, target] of [
+      [realReplay.opsReplay, TARGETS.opsReplaySeconds],
+      [realReplay.opsVerify, TARGETS.opsVerifySeconds],
+    ] as const) {
+      if (!run) continue;
+      out.push({
+        metric: `${run.command}, ${formatInt(realReplay.events)} real events (end to end)`,
+        ours: `${run.seconds.toFixed(1)} s${run.exitCode === 0 ? '' : `, exit ${run.exitCode}`}`,
+        baseline: 'n/a',
+        ratio: '',
+        target: `< ${target} s`,
+        verdict: verdict(run.exitCode === 0 && run.seconds < target),
+      });
+    }
+  }
+  if (failed('real-replay')) out.push(errorRow('real replay', perSecondTarget));
+  const lagTarget = `p99 < ${TARGETS.realLagP99Ms} ms`;
+  if (realLag) {
+    for (const consumer of realLag.consumers) {
+      const judged = consumer.kind === 'projection' && consumer.events > 0;
+      out.push({
+        metric: `real lag ${consumer.name}${consumer.kind === 'reactor' ? ' (reactor, info)' : ''} at ${realLag.ratePerSecond} ev/s p50 / p95 / p99 (max)`,
+        ours:
+          consumer.events > 0
+            ? `${consumer.p50Ms.toFixed(1)} / ${consumer.p95Ms.toFixed(1)} / ${consumer.p99Ms.toFixed(1)} ms (${consumer.maxMs.toFixed(0)})`
+            : 'no events of its types',
+        baseline: 'n/a',
+        ratio: '',
+        target: consumer.kind === 'projection' ? lagTarget : '',
+        verdict: judged ? verdict(consumer.p99Ms < TARGETS.realLagP99Ms) : '',
+      });
+    }
+  } else if (failed('real-lag')) out.push(errorRow('real lag', lagTarget));
+}
+
 export function formatTable(results: BenchResults, replayTarget: number): string {
   const header: Row = {
     metric: 'metric',
@@ -202,6 +269,22 @@ export function formatTable(results: BenchResults, replayTarget: number): string
     lines.push(
       `catalogue load: ${catalog.apiProcesses} api process(es) sharing ${catalog.poolSize} connections, ` +
         `load from ${catalog.loadGenerator}, ${catalog.viewers} signed-in fans.`,
+    );
+  }
+  if (results.realReplay) {
+    const { realReplay } = results;
+    lines.push(
+      `real mix (${formatInt(realReplay.events)} events, written in ${realReplay.fillSeconds.toFixed(1)} s): ` +
+        realReplay.mix.map((m) => `${m.type} ${(m.share * 100).toFixed(1)}%`).join(', '),
+    );
+  }
+  if (results.realLag) {
+    const { realLag } = results;
+    lines.push(
+      `real lag: ${formatInt(realLag.events)} events in ${formatInt(realLag.commands)} transactions over ${realLag.seconds} s ` +
+        `on a ${formatInt(realLag.logEvents)}-event log (catch-up first: ${realLag.catchUpSeconds.toFixed(1)} s); ` +
+        `append p50 ${realLag.appendP50Ms.toFixed(1)} / p99 ${realLag.appendP99Ms.toFixed(1)} ms, ` +
+        `worst schedule slip ${realLag.maxScheduleSlipMs.toFixed(1)} ms.`,
     );
   }
   for (const error of results.errors) lines.push(`ERROR in ${error.phase}: ${error.message}`);
