@@ -25,7 +25,8 @@ export async function renderRoute(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  // The shell's nav bar is on every page once the root loader (the auth check) has answered.
-  await screen.findByRole('navigation', {}, { timeout: 10_000 });
+  // The shell's nav bar is on every page once the root loader (the auth check) has answered (a page
+  // may add a navigation of its own, as the operators console does).
+  await screen.findAllByRole('navigation', {}, { timeout: 10_000 });
   return { ...view, user, router, queryClient };
 }

@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/**
+ * The console's frame: its own heading strip and navigation. Only screens that exist are linked; the
+ * next ones (reports, merges, claims, members, queues) add their link here as they are built.
+ */
+const SCREENS = [{ to: '/ops', label: 'Dashboard', icon: LayoutDashboard }] as const;
+
+export function OpsShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="relative isolate flex flex-1 overflow-hidden py-8 sm:py-12">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute -top-56 left-1/2 h-[26rem] w-[52rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-accent/[0.07] blur-[120px]" />
+      </div>
+      <div className="container-page">
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-8">
+          <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <p className="flex items-center gap-2 text-sm font-semibold tracking-[0.18em] text-accent uppercase">
+                <ShieldCheck aria-hidden="true" className="size-4" />
+                Operators console
+              </p>
+              <h1 className="mt-2 text-3xl font-extrabold tracking-[-0.03em] sm:text-4xl">{title}</h1>
+            </div>
+            <nav aria-label="Console">
+              <ul className="flex gap-1 rounded-full border border-border bg-surface p-1">
+                {SCREENS.map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <Link
+                      to={to}
+                      activeOptions={{ exact: true }}
+                      className="inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[status=active]:bg-accent data-[status=active]:text-accent-foreground"
+                    >
+                      <Icon aria-hidden="true" className="size-4" />
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </header>
+          {children}
+        </div>
+      </div>
+    </section>
+  );
+}
