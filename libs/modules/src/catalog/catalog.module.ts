@@ -18,6 +18,7 @@ import { CatalogMembers } from './application/services/catalog-members.js';
 import { CatalogRewards } from './application/services/catalog-rewards.js';
 import { LinkReservations } from './application/services/link-reservations.js';
 import { VenueReservations } from './application/services/venue-reservations.js';
+import { CatalogSearchIndexes } from './search/catalog-search-indexes.js';
 import { ArtistEntryRoutesController, ArtistsController } from './http/artists.controller.js';
 import { VenueEntryRoutesController, VenuesController } from './http/venues.controller.js';
 
@@ -47,6 +48,7 @@ import { VenueEntryRoutesController, VenuesController } from './http/venues.cont
     GetSimilarEntriesHandler,
     GetArtistOnFileHandler,
     GetArtistVerificationHandler,
+    CatalogSearchIndexes,
   ],
 })
 export class CatalogModule {}

@@ -1,6 +1,9 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { InjectPool, preparedStatement, type Pool } from '@app/platform';
+import { foldName } from '@app/domain';
 import type { CatalogEntry, EntryRow } from '../../../catalog-kind.js';
+import { CatalogSearchIndexes } from '../../../search/catalog-search-indexes.js';
+import { searchByIndex } from '../../../search/indexed-search.js';
 import { catalogListSql } from '../catalog-list-sql.js';
 import { KindCaches, LIST_CACHE_CAPACITY, listCacheKey } from '../catalog-read-cache.js';
 import { nextCursor } from '../list-cursor.js';
@@ -12,13 +15,25 @@ type ListRow = EntryRow & { list_position: number };
 export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEntry, ListPaging>> {
   private readonly caches: KindCaches<string | null>;
 
-  constructor(@InjectPool() private readonly pool: Pool) {
+  constructor(
+    @InjectPool() private readonly pool: Pool,
+    private readonly searchIndexes: CatalogSearchIndexes,
+  ) {
     this.caches = new KindCaches(pool, LIST_CACHE_CAPACITY);
   }
 
   async execute({ kind, userId, tab, filters }: GetEntryList<CatalogEntry, ListPaging>) {
     const key = listCacheKey(tab, userId, filters);
     const { entries, meta, json } = await this.caches.of(kind).read(key, userId, async () => {
+      // A search of the All tab ranks in the process's index when it is loaded and current.
+      const index = this.searchIndexes.of(kind);
+      if (index && tab === 'all' && foldName(filters.q ?? '').length >= 2) {
+        const page = await searchByIndex(this.pool, index, kind, userId, {
+          ...filters,
+          filters: kind.listFilters(filters),
+        });
+        if (page) return page;
+      }
       const sql = catalogListSql(kind, userId, tab, { ...filters, filters: kind.listFilters(filters) });
       const { rows } = await this.pool.query<ListRow>(preparedStatement(sql.text, sql.values));
       const page = rows.slice(0, filters.limit);
