@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { field, newAccount, signUpInContext } from './support/accounts';
+import { noSideScroll, shoot } from './support/pages';
+
+// The operators console: granted through the ops command (never the web), a TOTP second factor set
+// up with a code computed from the key the page shows, then the dashboard; everyone else sees a 404.
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+async function grantOperator(email: string) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['worker/dist/ops/cli.js', 'operator', 'grant', email, 'e2e'],
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL } },
+  );
+  expect(stdout).toContain('is now an operator');
+}
+
+async function expectNoViolations(page: Page, screen: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('section[aria-label^="Notifications"]')
+    .analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `${screen} has accessibility violations`).toEqual([]);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+test('an operator sets up the second factor and opens the dashboard', async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  const account = newAccount('operator');
+  await signUpInContext(context, account);
+  await grantOperator(account.email);
+
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' })).toBeVisible();
+  await expectNoViolations(page, 'second factor intro');
+  await page.getByRole('button', { name: 'Set up authenticator' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await noSideScroll(page, 'the second factor set-up');
+  await expectNoViolations(page, 'second factor set-up');
+  await shoot(page, testInfo, 'ops-second-factor-setup');
+
+  await field(page, 'Code from your authenticator app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expectNoViolations(page, 'recovery codes');
+  await shoot(page, testInfo, 'ops-recovery-codes');
+
+  await page.getByRole('button', { name: 'I saved them, open the console' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Verified fans toward 10,000' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Sign-ups: \d+ in 30 days/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Queue depths' })).toContainText('projections');
+  await expect(page.getByRole('table', { name: 'Projection lag per consumer' })).toContainText(
+    'operators-daily-activity',
+  );
+  await noSideScroll(page, 'the console dashboard');
+  await expectNoViolations(page, 'console dashboard');
+  await shoot(page, testInfo, 'ops-dashboard');
+
+  // The same browser keeps its session: the console stays open on a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('members and signed-out visitors get the 404 page at /ops', async ({ page, context }) => {
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await signUpInContext(context, newAccount('not-operator'));
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  expect((await context.request.get('/api/ops/dashboard')).status()).toBe(404);
+});
