@@ -63,11 +63,14 @@ export class Dashboard {
         target: OPS_MILESTONE_TARGET,
       },
       days,
-      consumers: lags.map((lag) => ({
-        name: lag.name,
-        eventsBehind: Number(lag.eventsBehind),
-        secondsBehind: Math.round(lag.secondsBehind * 10) / 10,
-      })),
+      // In the declared order (projections, then reactors), not the order PostgreSQL happened to join them.
+      consumers: [...lags]
+        .sort((a, b) => LOG_CONSUMER_NAMES.indexOf(a.name) - LOG_CONSUMER_NAMES.indexOf(b.name))
+        .map((lag) => ({
+          name: lag.name,
+          eventsBehind: Number(lag.eventsBehind),
+          secondsBehind: Math.round(lag.secondsBehind * 10) / 10,
+        })),
       queues,
       generatedAt: new Date().toISOString(),
     };

@@ -24,8 +24,8 @@ export function OpsShell({ title, children }: { title: string; children: ReactNo
               </p>
               <h1 className="mt-2 text-3xl font-extrabold tracking-[-0.03em] sm:text-4xl">{title}</h1>
             </div>
-            <nav aria-label="Console">
-              <ul className="flex gap-1 rounded-full border border-border bg-surface p-1">
+            <nav aria-label="Console" className="self-start sm:self-auto">
+              <ul className="inline-flex gap-1 rounded-full border border-border bg-surface p-1">
                 {SCREENS.map(({ to, label, icon: Icon }) => (
                   <li key={to}>
                     <Link

@@ -73,7 +73,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: TSecondFactorSetup; onC
           <div>
             <p className="text-sm font-semibold">Can't scan? Enter this key by hand</p>
             <div className="mt-2 flex items-center gap-2 rounded-2xl border border-border bg-surface-raised p-3">
-              <code data-testid="totp-secret" className="flex-1 font-mono text-sm tracking-wider break-all">
+              <code data-testid="totp-secret" className="flex-1 font-mono text-sm tracking-wider">
                 {setup.secret.match(/.{1,4}/g)?.join(' ')}
               </code>
               <CopyButton text={setup.secret} label="Copy key" />
