@@ -110,7 +110,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <CardTitle>Recovery codes</CardTitle>
           <CardDescription>{codes.length} codes, each good for one sign-in.</CardDescription>
         </CardHeader>
-        <CardContent className="flex flex-col gap-5 p-6 sm:p-7">
+        <CardContent className="flex flex-col gap-5 p-6 pt-5 sm:p-7 sm:pt-5">
           <ol
             aria-label="Recovery codes"
             className="grid grid-cols-2 gap-2 rounded-2xl border border-border bg-surface-raised p-4 font-mono text-sm"
@@ -121,11 +121,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
               </li>
             ))}
           </ol>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <CopyButton text={codes.join('\n')} label="Copy all codes" wide />
-            <Button size="md" className="sm:flex-1" onClick={openConsole}>
+          <div className="flex flex-col gap-3">
+            <Button size="lg" block onClick={openConsole}>
               I saved them, open the console
             </Button>
+            <CopyButton text={codes.join('\n')} label="Copy all codes" wide />
           </div>
         </CardContent>
       </Card>
@@ -146,7 +146,7 @@ function CopyButton({ text, label, wide = false }: { text: string; label: string
       type="button"
       variant="outline"
       size={wide ? 'md' : 'sm'}
-      className={wide ? 'sm:flex-1' : undefined}
+      block={wide}
       onClick={copy}
       aria-label={wide ? undefined : label}
     >
