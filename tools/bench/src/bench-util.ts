@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readHead } from '@app/event-store';
 import type { Pool } from '@app/platform';
 
 const benchStarted = performance.now();
@@ -127,4 +128,21 @@ export async function checkpoint(pool: Pool): Promise<void> {
 export async function warmPool(pool: Pool, count: number): Promise<void> {
   const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
   for (const client of clients) client.release();
+}
+
+/**
+ * Waits until the whole log is below the readers' horizon. Readers see only events of transactions older
+ * than every running one, on the whole server: on a PostgreSQL that other test runs share, a transaction
+ * of theirs that began before our last insert hides it for a moment, and a scan or replay started then
+ * would stop short.
+ */
+export async function waitForVisibleLog(pool: Pool): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = await pool.query<{ last: number | null }>('select max(global_position) as last from events');
+    const head = await readHead(pool);
+    if ((rows[0]?.last ?? 0) <= head.globalPosition) return;
+    if (Date.now() > deadline) throw new Error('the log stayed above the readers horizon for 2 minutes');
+    await sleep(50);
+  }
 }

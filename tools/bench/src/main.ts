@@ -71,8 +71,8 @@ const REPLAY_EVENTS = intFromEnv('BENCH_REPLAY_EVENTS', size(1_000_000, 5000));
 const REPLAY_BATCH_SIZE = intFromEnv('BENCH_REPLAY_BATCH_SIZE', size(5000, 1000));
 const LAG_RATE = intFromEnv('BENCH_LAG_RATE', size(500, 100));
 const LAG_SECONDS = intFromEnv('BENCH_LAG_SECONDS', size(15, 2));
-const REAL_EVENTS = intFromEnv('BENCH_REAL_EVENTS', size(1_000_000, 5000));
-const REAL_LAG_SECONDS = intFromEnv('BENCH_REAL_LAG_SECONDS', size(30, 3));
+const REAL_EVENTS = intFromEnv('BENCH_REAL_EVENTS', size(1_000_000, 3000));
+const REAL_LAG_SECONDS = intFromEnv('BENCH_REAL_LAG_SECONDS', size(30, 2));
 const REAL_LAG_RATE = intFromEnv('BENCH_REAL_LAG_RATE', size(500, 200));
 /** The real-lag phase's log when real-replay did not write one (BENCH_PHASES=real-lag). */
 const REAL_LAG_LOG_EVENTS = Math.min(REAL_EVENTS, 100_000);
@@ -246,6 +246,8 @@ async function main(): Promise<number> {
             databaseUrl: realDatabase!.url,
             realLog,
             batchSize: REPLAY_BATCH_SIZE,
+            // ops verify rebuilds every projection and compares: the smoke's end-to-end check of the CLI.
+            opsCommands: SMOKE ? ['verify'] : ['replay', 'verify'],
           });
         });
         await phase('real-lag', async () => {

@@ -8,7 +8,7 @@ import {
   PAYLOAD,
   projectedCounter,
 } from './bench-projection.js';
-import { checkpoint, formatInt, formatRate, log, timed, withProgress } from './bench-util.js';
+import { checkpoint, formatInt, formatRate, log, timed, waitForVisibleLog, withProgress } from './bench-util.js';
 
 export interface ScanRun {
   events: number;
@@ -87,6 +87,7 @@ async function catchUpFromZero(
   label: string,
 ): Promise<CatchUpRun> {
   await resetBenchProjection(pool);
+  await waitForVisibleLog(pool);
   const total = await countEvents(pool);
   await checkpoint(pool);
   const runner = new ConsumerRunner(pool, benchProjection, options);
@@ -193,6 +194,7 @@ export async function replayBench(pool: Pool, target: number, batchSize: number)
   await migrateBenchTable(pool);
   const fill = await fillLog(pool, target);
   log(`  filled ${formatInt(fill.added)} events in ${fill.seconds.toFixed(1)} s (bulk SQL + vacuum)`);
+  await waitForVisibleLog(pool);
   await checkpoint(pool);
   const scan = await orderedScan(pool);
   log(

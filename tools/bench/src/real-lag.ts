@@ -31,7 +31,38 @@ export interface RealLagResult {
   appendP50Ms: number;
   appendP99Ms: number;
   maxScheduleSlipMs: number;
+  /**
+   * The oldest open transaction of another database on the server seen during the paced run (sampled).
+   * Readers see only events older than every running transaction of the server, so on a server shared
+   * with other work such a transaction holds every projector back for as long as it stays open.
+   */
+  oldestForeignTransactionMs: number;
   consumers: ConsumerLag[];
+}
+
+/** Samples the age of the oldest transaction of other databases until stopped; resolves to the worst seen. */
+function watchForeignTransactions(pool: Pool): { stop(): Promise<number> } {
+  let worst = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await pool
+        .query<{ ms: number }>(
+          `select coalesce(max(extract(epoch from clock_timestamp() - xact_start) * 1000), 0)::float8 as ms
+           from pg_stat_activity where datname is distinct from current_database() and backend_xmin is not null`,
+        )
+        .catch(() => ({ rows: [{ ms: 0 }] }));
+      worst = Math.max(worst, rows[0]?.ms ?? 0);
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return worst;
+    },
+  };
 }
 
 /** The request id that marks the n-th paced command's events, so a projector's batch names them. */
@@ -196,6 +227,7 @@ export async function realLagBench(options: {
       dueAt.push((before / ratePerSecond) * 1000);
       before += command.length;
     }
+    const foreign = watchForeignTransactions(appendPool);
     const start = now() + 10;
     let next = 0;
     let nextReport = start + 5000;
@@ -212,6 +244,7 @@ export async function realLagBench(options: {
       if (next < commands.length) await sleep(Math.max(0, start + dueAt[next]! - now()));
     }
     await Promise.all(inFlight);
+    const oldestForeignTransactionMs = await foreign.stop();
     if (failures > 0) throw new Error(`${failures} paced commands failed`);
 
     // Which consumer should see which paced event.
@@ -261,6 +294,7 @@ export async function realLagBench(options: {
       appendP50Ms: percentile(appendLatencies, 0.5),
       appendP99Ms: percentile(appendLatencies, 0.99),
       maxScheduleSlipMs: maxSlip,
+      oldestForeignTransactionMs,
       consumers: figures,
     };
   } finally {

@@ -5,13 +5,21 @@ import {
   LOG_START,
   migrateReadModels,
   readAll,
-  readHead,
   replayProjection,
   type LogPosition,
   type Projection,
 } from '@app/event-store';
 import type { Pool } from '@app/platform';
-import { checkpoint, formatInt, formatRate, log, REPO_ROOT, sleep, timed, withProgress } from './bench-util.js';
+import {
+  checkpoint,
+  formatInt,
+  formatRate,
+  log,
+  REPO_ROOT,
+  timed,
+  waitForVisibleLog,
+  withProgress,
+} from './bench-util.js';
 import { countEvents } from './projection-bench.js';
 import { workerLogConsumers } from './real-consumers.js';
 import { writeRealLog } from './real-log.js';
@@ -26,23 +34,6 @@ export interface RealLog {
   mix: RealMix;
   events: number;
   fillSeconds: number;
-}
-
-/**
- * Waits until the whole log is below the readers' horizon. Readers see only events of transactions older
- * than every running one, on the whole server: on a PostgreSQL that other test runs share, a transaction
- * of theirs that began before our last insert hides it for a moment, and a scan or replay started then
- * would stop short.
- */
-async function waitForVisibleLog(pool: Pool): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const { rows } = await pool.query<{ last: number | null }>('select max(global_position) as last from events');
-    const head = await readHead(pool);
-    if ((rows[0]?.last ?? 0) <= head.globalPosition) return;
-    if (Date.now() > deadline) throw new Error('the log stayed above the readers horizon for 2 minutes');
-    await sleep(50);
-  }
 }
 
 /**
@@ -169,6 +160,8 @@ export async function realReplayBench(options: {
   databaseUrl: string;
   realLog: RealLog;
   batchSize: number;
+  /** The ops commands to time; the smoke runs only verify (the seconds two more CLI starts cost it). */
+  opsCommands: readonly ('replay' | 'verify')[];
 }): Promise<RealReplayResult> {
   const { pool, batchSize } = options;
   const result: RealReplayResult = {
@@ -215,7 +208,7 @@ export async function realReplayBench(options: {
     );
   }
 
-  for (const command of ['replay', 'verify'] as const) {
+  for (const command of options.opsCommands) {
     await checkpoint(pool);
     const run = await runOps(options.databaseUrl, [command]);
     log(`  npm run ops -- ${command}: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}`);
