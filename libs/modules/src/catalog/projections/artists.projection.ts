@@ -1,15 +1,14 @@
 import type { StoredEvent } from '@app/event-store';
 import type { EventOfType } from '@app/contracts';
-import { foldName, MIN_TYPO_WORD_LENGTH, nameSearchKey } from '@app/domain';
-import type { Queryable } from '@app/platform';
+import { MIN_TYPO_WORD_LENGTH } from '@app/domain';
 import { ARTISTS } from '../kinds/artists.js';
-import { defineCatalogProjection, listed } from './catalog-projection.js';
+import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
 
 type ArtistEvent = EventOfType<'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified'>;
 
 /**
  * The artist lists, search and profiles (catalog-projection.ts); an artist's fans are the fan who added
- * it (#1) and those who verified it, numbered.
+ * it (#1) and those who verified it, numbered (`fan_count` counts them).
  */
 export const artistsProjection = defineCatalogProjection(ARTISTS, {
   entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'],
@@ -57,60 +56,61 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     { version: 4, ...revision },
     { version: 5, ...wordPositions },
   ],
-  handleEntry: handleArtistEvent,
+  columns: {
+    entry: [
+      { name: 'artist_type', type: 'text' },
+      { name: 'genre', type: 'text' },
+      { name: 'secondary_genre', type: 'text' },
+      { name: 'record_label', type: 'text' },
+      { name: 'bio', type: 'text' },
+      { name: 'links', type: 'jsonb' },
+    ],
+    fan: [{ name: 'fan_number', type: 'integer' }],
+    vouchCount: 'fan_count',
+  },
+  entryChange: artistChange,
 });
 
-async function handleArtistEvent(event: StoredEvent<ArtistEvent>, db: Queryable): Promise<void> {
+function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
   switch (event.type) {
     case 'ArtistAdded': {
       const artist = event.data;
-      const inserted = await db.query(
-        `insert into catalog_artists (id, name, search_key, folded_name, artist_type, genre, secondary_genre,
-           record_label, bio, links, added_by, added_by_fan_number, is_public, created_at, position)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, $13, $14)
-         on conflict (id) do nothing`,
-        [
-          artist.artistId,
-          artist.name,
-          nameSearchKey(artist.name),
-          foldName(artist.name),
+      return {
+        change: 'added',
+        entryId: artist.artistId,
+        name: artist.name,
+        addedBy: artist.addedBy,
+        addedByFanNumber: artist.addedByFoundingFanNumber,
+        values: [
           artist.artistType,
           artist.genre,
           artist.secondaryGenre,
           artist.recordLabel,
           artist.bio,
           JSON.stringify(artist.links),
-          artist.addedBy,
-          artist.addedByFoundingFanNumber,
-          event.recordedAt,
-          event.globalPosition,
         ],
-      );
-      if (inserted.rowCount === 0) return;
-      await db.query(
-        `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, 1, $3)
-         on conflict do nothing`,
-        [artist.artistId, artist.addedBy, event.globalPosition],
-      );
-      await listed(db, ARTISTS, artist.artistId, artist.name);
-      return;
+        adderFan: [1],
+      };
     }
-    case 'ArtistLinksAdded':
-      await db.query(`update catalog_artists set links = links || $2::jsonb where id = $1`, [
-        event.data.artistId,
-        JSON.stringify(event.data.links),
-      ]);
-      return;
-    case 'ArtistVerified': {
-      const inserted = await db.query(
-        `insert into catalog_artist_fans (artist_id, user_id, fan_number, position) values ($1, $2, $3, $4)
-         on conflict do nothing`,
-        [event.data.artistId, event.data.userId, event.data.fanNumber, event.globalPosition],
-      );
-      if (inserted.rowCount) {
-        await db.query('update catalog_artists set fan_count = fan_count + 1 where id = $1', [event.data.artistId]);
-      }
-      return;
+    case 'ArtistLinksAdded': {
+      // Rare (a fan who verifies brings links the artist lacks); appended to the list in log order.
+      const { artistId, links } = event.data;
+      return {
+        change: 'inOrder',
+        apply: async (db) => {
+          await db.query(`update catalog_artists set links = links || $2::jsonb where id = $1`, [
+            artistId,
+            JSON.stringify(links),
+          ]);
+        },
+      };
     }
+    case 'ArtistVerified':
+      return {
+        change: 'vouched',
+        entryId: event.data.artistId,
+        userId: event.data.userId,
+        fan: [event.data.fanNumber],
+      };
   }
 }

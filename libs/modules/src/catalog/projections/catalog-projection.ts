@@ -1,10 +1,15 @@
 import type { DomainEventType, EventOfType } from '@app/contracts';
 import { defineProjection, type Projection, type ReadModelMigration, type StoredEvent } from '@app/event-store';
-import { preparing, type Queryable } from '@app/platform';
+import { preparing } from '@app/platform';
 import type { CatalogKind } from '../catalog-kind.js';
 import type { MarkEvent } from '../domain/entry-marks.js';
 import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
-import { indexNameWords, wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
+import { CountDeltas } from './count-deltas.js';
+import { applyEntryChanges, type EntryChange, type EntryColumns, type EntryEvent } from './entry-batch.js';
+import { applyMarks } from './mark-batch.js';
+import { wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
+
+export type { EntryChange, EntryColumns } from './entry-batch.js';
 
 type ProjectedKind = Pick<CatalogKind, 'projection' | 'tables' | 'idColumn' | 'vote' | 'favorite'>;
 
@@ -21,15 +26,18 @@ export interface SharedSteps {
 /**
  * A kind's read model: one row per entry in `<tables>s` with its counts, the rows behind the per-user
  * flags and tabs (`_fans`, `_votes`, `_favorites`), the public total, the word index and the revision.
- * Positions in the log order every list newest first and are the lists' cursors. The kind folds its own
- * events (`handleEntry`, which calls `listed` for a new entry); votes and favourites are folded here.
+ * Positions in the log order every list newest first and are the lists' cursors. The kind says what each
+ * of its events is (`entryChange`): an add, a fan vouching for an entry, or a rare change applied on its
+ * own in log order; votes and favourites are folded here. A batch is applied a statement per table, not
+ * per event (entry-batch.ts): a replay of the catalogue is hundreds of thousands of events.
  */
 export function defineCatalogProjection<T extends DomainEventType>(
   kind: ProjectedKind,
   spec: {
     entryEventTypes: readonly T[];
+    columns: EntryColumns;
     migrations(shared: SharedSteps): ReadModelMigration[];
-    handleEntry(event: StoredEvent<EventOfType<T>>, db: Queryable): Promise<void>;
+    entryChange(event: StoredEvent<EventOfType<T>>): EntryChange;
   },
 ): Projection<EventOfType<T> | MarkEvent> {
   const { vote, favorite, tables } = kind;
@@ -63,61 +71,30 @@ export function defineCatalogProjection<T extends DomainEventType>(
       },
     }),
     async handle(events, connection) {
-      // A replay runs these few statements hundreds of thousands of times: plan each once.
+      // Every statement's text is the same whatever the batch: plan each once per connection.
       const db = preparing(connection);
+      const counts = new CountDeltas(['vote_count', 'favorite_count', spec.columns.vouchCount]);
+      const entryEvents: EntryEvent[] = [];
+      const markEvents: StoredEvent<MarkEvent>[] = [];
       for (const event of events) {
-        if (marks.has(event.type)) await applyMark(db, kind, event as StoredEvent<MarkEvent>);
-        else await spec.handleEntry(event as StoredEvent<EventOfType<T>>, db);
+        if (marks.has(event.type)) markEvents.push(event as StoredEvent<MarkEvent>);
+        else {
+          const entryEvent = event as StoredEvent<EventOfType<T>>;
+          entryEvents.push({
+            position: entryEvent.globalPosition,
+            recordedAt: entryEvent.recordedAt,
+            ...spec.entryChange(entryEvent),
+          });
+        }
       }
+      // Entries first: a vote or favourite always follows its entry's add in the log, and its count
+      // lands on the entry's row. Marks touch no table or column the entry events write but the counts.
+      await applyEntryChanges(db, kind, spec.columns, entryEvents, counts);
+      await applyMarks(db, kind, markEvents, counts);
+      await counts.apply(db, `${tables}s`);
       await saveRevision(db, tables, events);
     },
   });
-}
-
-/**
- * A vote or favourite set or taken back: its row, and the entry's count when the row really changed
- * (a replayed or repeated event changes neither).
- */
-async function applyMark(db: Queryable, kind: ProjectedKind, event: StoredEvent<MarkEvent>): Promise<void> {
-  const { tables, idColumn, vote } = kind;
-  const isVote = event.type === vote.on || event.type === vote.off;
-  const on = event.type === vote.on || event.type === kind.favorite.on;
-  const data: Readonly<Record<string, unknown>> = event.data;
-  const entryId = data[vote.idField];
-  if (typeof entryId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} names no ${vote.idField}`);
-  const { userId } = event.data;
-  const table = isVote ? `${tables}_votes` : `${tables}_favorites`;
-  let changed;
-  if (!on) {
-    changed = await db.query(`delete from ${table} where ${idColumn} = $1 and user_id = $2`, [entryId, userId]);
-  } else if (isVote) {
-    changed = await db.query(
-      `insert into ${table} (${idColumn}, user_id, created_at) values ($1, $2, $3) on conflict do nothing`,
-      [entryId, userId, event.recordedAt],
-    );
-  } else {
-    changed = await db.query(
-      `insert into ${table} (${idColumn}, user_id, position, created_at) values ($1, $2, $3, $4)
-       on conflict do nothing`,
-      [entryId, userId, event.globalPosition, event.recordedAt],
-    );
-  }
-  if (!changed.rowCount) return;
-  const count = isVote ? 'vote_count' : 'favorite_count';
-  await db.query(`update ${tables}s set ${count} = ${count} + $2 where id = $1`, [entryId, on ? 1 : -1]);
-}
-
-/**
- * A new entry's row is in: its name's words go into the word index (after the row, whose list position
- * they copy) and it counts in the public total. Only verified fans add (docs/decisions.md): an added
- * entry is public at once.
- */
-export async function listed(db: Queryable, kind: ProjectedKind, entryId: string, name: string): Promise<void> {
-  await indexNameWords(db, kind.tables, entryId, name);
-  await db.query(
-    `insert into ${kind.tables}_totals as t (id, public_count) values (1, 1)
-     on conflict (id) do update set public_count = t.public_count + 1`,
-  );
 }
 
 export interface EntryTablesOptions {

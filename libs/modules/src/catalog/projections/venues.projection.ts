@@ -1,34 +1,36 @@
 import type { EventOfType, EventPayload } from '@app/contracts';
 import { foldName, nameSearchKey } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
-import type { Queryable } from '@app/platform';
 import { VENUES } from '../kinds/venues.js';
-import { defineCatalogProjection, listed } from './catalog-projection.js';
+import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
+import type { Column } from './unnest-rows.js';
 import { indexNameWords } from './word-index.js';
 
 type VenueEvent = EventOfType<'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed'>;
 
 /** The columns an add and an update both write, in the order of `detailValues`. */
-const DETAIL_COLUMNS = [
-  'name',
-  'search_key',
-  'folded_name',
-  'venue_type',
-  'street_address',
-  'city',
-  'state',
-  'country',
-  'capacity',
-  'age_restriction',
-  'sound_system',
-  'bio',
-  'phone_number',
-  'email',
-  'booking_contact',
-  'accessibility',
-  'parking',
-  'links',
-] as const;
+const DETAIL_COLUMNS: readonly Column[] = [
+  { name: 'name', type: 'text' },
+  { name: 'search_key', type: 'text' },
+  { name: 'folded_name', type: 'text' },
+  { name: 'venue_type', type: 'text' },
+  { name: 'street_address', type: 'text' },
+  { name: 'city', type: 'text' },
+  { name: 'state', type: 'text' },
+  { name: 'country', type: 'text' },
+  { name: 'capacity', type: 'integer' },
+  { name: 'age_restriction', type: 'text' },
+  { name: 'sound_system', type: 'text' },
+  { name: 'bio', type: 'text' },
+  { name: 'phone_number', type: 'text' },
+  { name: 'email', type: 'text' },
+  { name: 'booking_contact', type: 'text' },
+  { name: 'accessibility', type: 'text' },
+  { name: 'parking', type: 'text' },
+  { name: 'links', type: 'jsonb' },
+];
+/** name, search_key and folded_name: every kind's, written by the batch for an add (entry-batch.ts). */
+const SHARED_DETAILS = 3;
 
 function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'userId'>): unknown[] {
   return [
@@ -55,7 +57,8 @@ function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'use
 
 /**
  * The venue lists, search and profiles (catalog-projection.ts); a venue's fans are the fan who added it
- * (`added`) and those who confirmed it as the venue they were about to add. An update rewrites its details.
+ * (`added`) and those who confirmed it as the venue they were about to add (`confirmed_count` counts
+ * them). An update rewrites its details.
  */
 export const venuesProjection = defineCatalogProjection(VENUES, {
   entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'],
@@ -90,59 +93,43 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     { version: 2, ...revision },
     { version: 3, ...wordPositions },
   ],
-  handleEntry: handleVenueEvent,
+  columns: {
+    entry: DETAIL_COLUMNS.slice(SHARED_DETAILS),
+    fan: [{ name: 'added', type: 'boolean' }],
+    vouchCount: 'confirmed_count',
+  },
+  entryChange: venueChange,
 });
 
-async function handleVenueEvent(event: StoredEvent<VenueEvent>, db: Queryable): Promise<void> {
+function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
   switch (event.type) {
     case 'VenueAdded': {
       const venue = event.data;
-      const placeholders = DETAIL_COLUMNS.map((_, index) => `$${index + 2}`).join(', ');
-      const next = DETAIL_COLUMNS.length + 2;
-      const inserted = await db.query(
-        `insert into catalog_venues (id, ${DETAIL_COLUMNS.join(', ')}, added_by, added_by_fan_number, is_public,
-           created_at, position)
-         values ($1, ${placeholders}, $${next}, $${next + 1}, true, $${next + 2}, $${next + 3})
-         on conflict (id) do nothing`,
-        [
-          venue.venueId,
-          ...detailValues(venue),
-          venue.addedBy,
-          venue.addedByFoundingFanNumber,
-          event.recordedAt,
-          event.globalPosition,
-        ],
-      );
-      if (inserted.rowCount === 0) return;
-      await db.query(
-        `insert into catalog_venue_fans (venue_id, user_id, added, position) values ($1, $2, true, $3)
-         on conflict do nothing`,
-        [venue.venueId, venue.addedBy, event.globalPosition],
-      );
-      await listed(db, VENUES, venue.venueId, venue.name);
-      return;
+      return {
+        change: 'added',
+        entryId: venue.venueId,
+        name: venue.name,
+        addedBy: venue.addedBy,
+        addedByFanNumber: venue.addedByFoundingFanNumber,
+        // The details after the shared name, search_key and folded_name the batch writes itself.
+        values: detailValues(venue).slice(SHARED_DETAILS),
+        adderFan: [true],
+      };
     }
     case 'VenueUpdated': {
-      const assignments = DETAIL_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
-      await db.query(`update catalog_venues set ${assignments} where id = $1`, [
-        event.data.venueId,
-        ...detailValues(event.data),
-      ]);
-      await indexNameWords(db, VENUES.tables, event.data.venueId, event.data.name);
-      return;
+      // Rare (the adder saves the venue again): its details and its words replaced in log order.
+      const { venueId, name } = event.data;
+      const values = detailValues(event.data);
+      return {
+        change: 'inOrder',
+        apply: async (db) => {
+          const assignments = DETAIL_COLUMNS.map((column, index) => `${column.name} = $${index + 2}`).join(', ');
+          await db.query(`update catalog_venues set ${assignments} where id = $1`, [venueId, ...values]);
+          await indexNameWords(db, VENUES.tables, venueId, name);
+        },
+      };
     }
-    case 'VenueDuplicateConfirmed': {
-      const inserted = await db.query(
-        `insert into catalog_venue_fans (venue_id, user_id, added, position) values ($1, $2, false, $3)
-         on conflict do nothing`,
-        [event.data.venueId, event.data.userId, event.globalPosition],
-      );
-      if (inserted.rowCount) {
-        await db.query('update catalog_venues set confirmed_count = confirmed_count + 1 where id = $1', [
-          event.data.venueId,
-        ]);
-      }
-      return;
-    }
+    case 'VenueDuplicateConfirmed':
+      return { change: 'vouched', entryId: event.data.venueId, userId: event.data.userId, fan: [false] };
   }
 }

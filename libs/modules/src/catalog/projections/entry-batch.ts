@@ -1,0 +1,199 @@
+import { foldName, nameSearchKey, searchWords, typoVariants } from '@app/domain';
+import type { Queryable } from '@app/platform';
+import type { CatalogKind } from '../catalog-kind.js';
+import type { CountDeltas } from './count-deltas.js';
+import { insertRows, type Column } from './unnest-rows.js';
+
+type EntryKind = Pick<CatalogKind, 'tables' | 'idColumn'>;
+
+/** An entry's own columns (after id, name, search_key and folded_name) and its fans', each with its SQL type. */
+export interface EntryColumns {
+  /** `<tables>s`: what an add writes besides the shared columns (see entryTablesSql). */
+  entry: readonly Column[];
+  /** `<tables>_fans`: besides the entry, the user and the position. */
+  fan: readonly Column[];
+  /** The counter a new vouching fan raises (`fan_count`, `confirmed_count`). */
+  vouchCount: string;
+}
+
+/** What a kind's entry event does, as a batch sees it (see applyEntryChanges). */
+export type EntryChange =
+  | {
+      change: 'added';
+      entryId: string;
+      name: string;
+      addedBy: string;
+      addedByFanNumber: number | null;
+      /** The kind's `entry` columns' values. */
+      values: readonly unknown[];
+      /** The kind's `fan` columns' values for the fan who added it. */
+      adderFan: readonly unknown[];
+    }
+  | { change: 'vouched'; entryId: string; userId: string; fan: readonly unknown[] }
+  | { change: 'inOrder'; apply: (db: Queryable) => Promise<void> };
+
+/** An entry event of a batch: what it does, and where and when the log has it. */
+export type EntryEvent = EntryChange & { position: number; recordedAt: Date };
+type Added = Extract<EntryEvent, { change: 'added' }>;
+type Vouched = Extract<EntryEvent, { change: 'vouched' }>;
+
+const SHARED_ENTRY_COLUMNS: readonly Column[] = [
+  { name: 'id', type: 'text' },
+  { name: 'name', type: 'text' },
+  { name: 'search_key', type: 'text' },
+  { name: 'folded_name', type: 'text' },
+];
+const ADDED_COLUMNS: readonly Column[] = [
+  { name: 'added_by', type: 'text' },
+  { name: 'added_by_fan_number', type: 'integer' },
+  { name: 'is_public', type: 'boolean' },
+  { name: 'created_at', type: 'timestamptz' },
+  { name: 'position', type: 'bigint' },
+];
+
+/**
+ * A batch's entry events, a statement per table rather than a few per event, leaving the rows applying
+ * them one by one in log order would: the adds (their rows, their adders as fans, their words, the
+ * public total), then the rare events that must keep their order (a venue's update, an artist's new
+ * links: each after its entry's add, as in the log), then the fans vouching (after the adders' fan rows,
+ * so an adder vouching again is a conflict as it was). Counters go to `counts`.
+ */
+export async function applyEntryChanges(
+  db: Queryable,
+  kind: EntryKind,
+  columns: EntryColumns,
+  events: readonly EntryEvent[],
+  counts: CountDeltas,
+): Promise<void> {
+  const added = await insertAdded(
+    db,
+    kind,
+    columns,
+    events.filter((event): event is Added => event.change === 'added'),
+  );
+  if (added.length > 0) {
+    await insertRows(
+      db,
+      `${kind.tables}_fans`,
+      fanColumns(kind, columns),
+      added.map((entry) => [entry.entryId, entry.addedBy, ...entry.adderFan, entry.position]),
+      'on conflict do nothing',
+    );
+    await indexAddedWords(db, kind.tables, added);
+    await db.query(
+      `insert into ${kind.tables}_totals as t (id, public_count) values (1, $1)
+       on conflict (id) do update set public_count = t.public_count + $1`,
+      [added.length],
+    );
+  }
+  for (const event of events) if (event.change === 'inOrder') await event.apply(db);
+  await insertVouches(
+    db,
+    kind,
+    columns,
+    events.filter((event): event is Vouched => event.change === 'vouched'),
+    counts,
+  );
+}
+
+/** The adds' rows in one insert; returns the adds that really made a row (a repeated add does not). */
+async function insertAdded(
+  db: Queryable,
+  kind: EntryKind,
+  columns: EntryColumns,
+  adds: readonly Added[],
+): Promise<Added[]> {
+  // The first add of an id is the one that makes its row (the later ones conflict).
+  const firsts = new Map<string, Added>();
+  for (const add of adds) if (!firsts.has(add.entryId)) firsts.set(add.entryId, add);
+  const rows = await insertRows<{ id: string }>(
+    db,
+    `${kind.tables}s`,
+    [...SHARED_ENTRY_COLUMNS, ...columns.entry, ...ADDED_COLUMNS],
+    [...firsts.values()].map((add) => [
+      add.entryId,
+      add.name,
+      nameSearchKey(add.name),
+      foldName(add.name),
+      ...add.values,
+      add.addedBy,
+      add.addedByFanNumber,
+      true, // only verified fans add (docs/decisions.md): an added entry is public at once
+      add.recordedAt,
+      add.position,
+    ]),
+    'on conflict (id) do nothing returning id',
+  );
+  const inserted = new Set(rows.map((row) => row.id));
+  return [...firsts.values()].filter((add) => inserted.has(add.entryId));
+}
+
+/**
+ * The new entries' words (each row with its entry's list position) and their variants, deduplicated
+ * in memory: many names share words. What indexNameWords does for one entry, without its delete of
+ * the entry's old words: an entry just added has none.
+ */
+async function indexAddedWords(db: Queryable, prefix: string, added: readonly Added[]): Promise<void> {
+  const words: [string, string, number][] = [];
+  const variants = new Map<string, [string, string]>();
+  for (const entry of added) {
+    for (const word of searchWords(entry.name)) {
+      words.push([word, entry.entryId, entry.position]);
+      for (const variant of typoVariants(word)) variants.set(`${variant}\u0000${word}`, [variant, word]);
+    }
+  }
+  await insertRows(
+    db,
+    `${prefix}_words`,
+    [
+      { name: 'word', type: 'text' },
+      { name: 'entity_id', type: 'text' },
+      { name: 'position', type: 'bigint' },
+    ],
+    words,
+    'on conflict do nothing',
+  );
+  await insertRows(
+    db,
+    `${prefix}_word_variants`,
+    [
+      { name: 'variant', type: 'text' },
+      { name: 'word', type: 'text' },
+    ],
+    [...variants.values()],
+    'on conflict do nothing',
+  );
+}
+
+/** Fans vouching for entries: one insert; each row that is new raises its entry's counter. */
+async function insertVouches(
+  db: Queryable,
+  kind: EntryKind,
+  columns: EntryColumns,
+  vouches: readonly Vouched[],
+  counts: CountDeltas,
+): Promise<void> {
+  // A fan's first vouch for an entry is the one that makes the row (their number, their position).
+  const firsts = new Map<string, Vouched>();
+  for (const vouch of vouches) {
+    const key = `${vouch.entryId}\u0000${vouch.userId}`;
+    if (!firsts.has(key)) firsts.set(key, vouch);
+  }
+  const rows = await insertRows<{ entry_id: string }>(
+    db,
+    `${kind.tables}_fans`,
+    fanColumns(kind, columns),
+    [...firsts.values()].map((vouch) => [vouch.entryId, vouch.userId, ...vouch.fan, vouch.position]),
+    `on conflict do nothing returning ${kind.idColumn} as entry_id`,
+  );
+  for (const row of rows) counts.add(row.entry_id, columns.vouchCount, 1);
+}
+
+function fanColumns(kind: EntryKind, columns: EntryColumns): Column[] {
+  return [
+    { name: kind.idColumn, type: 'text' },
+    { name: 'user_id', type: 'text' },
+    ...columns.fan,
+    { name: 'position', type: 'bigint' },
+  ];
+}
