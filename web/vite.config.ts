@@ -2,9 +2,36 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { prerenderLandingPage } from './prerender-landing.ts';
 import { routerPluginOptions } from './router.config.ts';
+
+/**
+ * A preload link in index.html for the two fonts the landing page's first screen is set in (the Latin
+ * subsets of Inter and Bricolage Grotesque; the others load only for text that needs them). Without it
+ * the browser finds them only after the CSS is in and the page laid out, so the prerendered landing page
+ * is first painted in the fallback font and then again, a different size, when they arrive (issue #23:
+ * that later, larger paint became the Largest Contentful Paint).
+ */
+function preloadFirstScreenFonts(): Plugin {
+  return {
+    name: 'preload-first-screen-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        return Object.keys(context.bundle ?? {})
+          .filter((file) => /(^|\/)(inter|bricolage-grotesque)-latin-wght-normal-[\w-]+\.woff2$/.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3001}`;
@@ -17,6 +44,8 @@ export default defineConfig({
     tanstackRouter(routerPluginOptions),
     react(),
     tailwindcss(),
+    preloadFirstScreenFonts(),
+    prerenderLandingPage(),
     // A brotli (.br) and a gzip (.gz) copy of every text file, at maximum compression, for the api
     // (api/src/infrastructure/serve-web.ts) and nginx to send as they are.
     compression({ algorithms: ['brotliCompress', 'gzip'] }),

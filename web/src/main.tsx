@@ -1,15 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { onReadModelsPending } from '@/lib/api-client';
+import { rememberSignedInForLandingShell } from '@/lib/landing-shell';
 import { queryClient } from '@/lib/query-client';
 import { refreshWhileReadModelsCatchUp } from '@/lib/read-models-pending';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
 onReadModelsPending(refreshWhileReadModelsCatchUp(queryClient));
+rememberSignedInForLandingShell(queryClient);
 
 const router = createRouter({
   routeTree,
@@ -30,10 +32,16 @@ declare module '@tanstack/react-router' {
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition, so React renders the first page in slices that yield to the browser instead of in one
+// long task: on "/" the prerendered landing page is already on screen meanwhile and stays responsive
+// (issue #23: Lighthouse's Total Blocking Time).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

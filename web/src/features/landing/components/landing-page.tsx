@@ -89,6 +89,9 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow: string; title: 
   );
 }
 
+// No entrance animation: the hero is painted from the prerendered HTML before the app runs (issue #23),
+// and an entrance that starts hidden would both hold back that first paint and play again when the app
+// takes over. The member card's equalizer keeps the hero alive.
 function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -99,24 +102,24 @@ function Hero() {
 
       <div className="container-page grid items-center gap-14 pt-14 pb-20 sm:pt-20 lg:grid-cols-[1.15fr_0.85fr] lg:gap-10 lg:pt-28 lg:pb-28">
         <div className="flex flex-col items-start">
-          <Badge variant="soft" size="lg" className="animate-rise">
+          <Badge variant="soft" size="lg">
             <Sparkles aria-hidden="true" />
             Founding memberships are open
           </Badge>
 
           <h1
             id="hero-title"
-            className="mt-6 animate-rise text-[2.75rem] leading-[1.02] font-extrabold tracking-[-0.035em] [animation-delay:60ms] sm:text-7xl lg:text-[5.25rem]"
+            className="mt-6 text-[2.75rem] leading-[1.02] font-extrabold tracking-[-0.035em] sm:text-7xl lg:text-[5.25rem]"
           >
             Claim Your Place in the <span className="text-accent">Movement</span>
           </h1>
 
-          <p className="mt-6 max-w-xl animate-rise text-lg leading-relaxed text-muted-foreground [animation-delay:120ms] sm:text-xl">
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground sm:text-xl">
             The music network for real people only. Verified fans, artists and venues put the music they love on the
             map, and earn Payola for every artist and venue they add and verify.
           </p>
 
-          <div className="mt-10 flex w-full animate-rise flex-col gap-5 [animation-delay:180ms] sm:w-auto sm:flex-row sm:items-center sm:gap-7">
+          <div className="mt-10 flex w-full flex-col gap-5 sm:w-auto sm:flex-row sm:items-center sm:gap-7">
             <Button asChild size="lg" className="group w-full sm:w-auto">
               <Link to="/role-selection">
                 Start Verification
@@ -137,7 +140,7 @@ function Hero() {
             </p>
           </div>
 
-          <ul className="mt-10 flex animate-rise flex-wrap gap-x-6 gap-y-3 text-sm text-muted-foreground [animation-delay:240ms]">
+          <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-3 text-sm text-muted-foreground">
             {['Verify in under 5 minutes', 'No bots or scalpers', '+1,000 PYL on verification'].map((item) => (
               <li key={item} className="flex items-center gap-2">
                 <BadgeCheck aria-hidden="true" className="size-4 text-accent" />
@@ -147,7 +150,7 @@ function Hero() {
           </ul>
         </div>
 
-        <MembershipCardArt className="animate-rise [animation-delay:200ms]" />
+        <MembershipCardArt />
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { removeLandingShell } from '@/lib/landing-shell';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
@@ -7,6 +8,9 @@ import { SiteFooter } from './site-footer';
 const Toaster = lazy(() => import('@/components/ui/toast').then((module) => ({ default: module.Toaster })));
 
 export function AppShell({ children }: { children: ReactNode }) {
+  // The prerendered landing page (index.html) stays up until this first render of the app is in the
+  // DOM; a layout effect swaps them before the browser paints again, so the screen never goes blank.
+  useLayoutEffect(removeLandingShell, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
