@@ -12,6 +12,17 @@ export interface RebuildOptions {
   batchSize: number;
   /** Called after each batch with the number of events handled so far and the total to expect. */
   onProgress?: (handled: number, total: number) => void;
+  /**
+   * The log as surveyed once for several rebuilds (`surveyLog`). Without it each rebuild analyzes the
+   * log and counts its events itself: two scans of the whole log per projection.
+   */
+  survey?: LogSurvey;
+}
+
+/** The event log's size by type, taken once for several rebuilds in a row. */
+export interface LogSurvey {
+  readonly eventsByType: ReadonlyMap<string, number>;
+  readonly events: number;
 }
 
 export interface ReplayResult {
@@ -42,10 +53,35 @@ async function createScratchSchema(pool: Pool, prefix: string, projection: Proje
   return schema;
 }
 
-async function countEvents(pool: Pool, projection: Projection): Promise<number> {
-  // A rebuild reads the whole log: fresh planner statistics keep it on the (transaction, position)
-  // index even where autovacuum is off or behind.
+/**
+ * A rebuild reads the whole log: fresh planner statistics keep it on the (transaction, position)
+ * index even where autovacuum is off or behind.
+ */
+async function analyzeLog(pool: Pool): Promise<void> {
   await pool.query('analyze events');
+}
+
+/**
+ * Analyzes the log and counts its events by type in one scan, so that rebuilding every projection
+ * (`ops replay`, `ops verify`) pays for that once instead of once per projection.
+ */
+export async function surveyLog(pool: Pool): Promise<LogSurvey> {
+  await analyzeLog(pool);
+  const { rows } = await pool.query<{ type: string; count: number }>(
+    'select type, count(*)::bigint as count from events group by type',
+  );
+  const eventsByType = new Map(rows.map((row) => [row.type, row.count]));
+  return { eventsByType, events: rows.reduce((sum, row) => sum + row.count, 0) };
+}
+
+/** How many events the rebuild will read: only for progress reports, so a survey a little old is fine. */
+async function countEvents(pool: Pool, projection: Projection, survey: LogSurvey | undefined): Promise<number> {
+  if (survey) {
+    return projection.eventTypes
+      ? projection.eventTypes.reduce((sum, type) => sum + (survey.eventsByType.get(type) ?? 0), 0)
+      : survey.events;
+  }
+  await analyzeLog(pool);
   const { rows } = await pool.query<{ count: number }>(
     projection.eventTypes
       ? 'select count(*)::bigint as count from events where type = any($1::text[])'
@@ -88,7 +124,7 @@ export async function replayProjection(
   options: RebuildOptions,
 ): Promise<ReplayResult> {
   const started = performance.now();
-  const total = await countEvents(pool, projection);
+  const total = await countEvents(pool, projection, options.survey);
   const schema = await createScratchSchema(pool, 'replay', projection);
   try {
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total });
@@ -121,7 +157,7 @@ export async function verifyProjection(
   projection: Projection,
   options: RebuildOptions,
 ): Promise<TableDifference[]> {
-  const total = await countEvents(pool, projection);
+  const total = await countEvents(pool, projection, options.survey);
   const schema = await createScratchSchema(pool, 'verify', projection);
   try {
     await ensureCheckpoint(pool, projection.name);
