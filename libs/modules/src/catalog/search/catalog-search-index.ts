@@ -26,6 +26,8 @@ export interface IndexState {
 
 /** More entry events than this since the index's checkpoint: rebuilding is cheaper than catching up. */
 const CATCH_UP_LIMIT = 5000;
+/** Entries added to a loading index between two turns of the event loop. */
+const LOAD_SLICE = 5000;
 /** After a failed load (tables not migrated yet, PostgreSQL away), searches use SQL for this long. */
 const RETRY_AFTER_MS = 5000;
 
@@ -40,6 +42,7 @@ export class CatalogSearchIndex {
   private loading: Promise<void> | null = null;
   private catchingUp: Promise<void> | null = null;
   private failedAt = -Infinity;
+  private readonly filterValues = new Map<string, string>();
 
   constructor(
     private readonly pool: Pool,
@@ -90,12 +93,20 @@ export class CatalogSearchIndex {
   }
 
   private async load(): Promise<void> {
-    const loaded = await snapshot(this.pool, async (client) => {
+    const { state, rows } = await snapshot(this.pool, async (client) => {
       const state = await this.readState(client);
       const { rows } = await client.query<EntryIndexRow>(`select ${this.indexColumns()} from ${this.kind.tables}s e`);
-      return { state, entries: rows.map((row) => this.toIndexed(row)) };
+      return { state, rows };
     });
-    this.current = { index: WordRankIndex.of(loaded.entries), state: loaded.state };
+    // In slices, letting requests in between: 100,000 entries are a few hundred ms of work.
+    const index = new WordRankIndex();
+    index.startLoad();
+    for (let from = 0; from < rows.length; from += LOAD_SLICE) {
+      for (const row of rows.slice(from, from + LOAD_SLICE)) index.upsert(this.toIndexed(row));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    index.finishLoad();
+    this.current = { index, state };
   }
 
   private async readChanges(): Promise<void> {
@@ -141,6 +152,15 @@ export class CatalogSearchIndex {
     return ['e.id', 'e.position', 'e.is_public', 'e.folded_name', 'e.search_key', ...filters].join(', ');
   }
 
+  /** One string per distinct filter value (a genre), not one per row that has it. */
+  private intern(value: string | null): string | null {
+    if (value === null) return null;
+    const known = this.filterValues.get(value);
+    if (known !== undefined) return known;
+    this.filterValues.set(value, value);
+    return value;
+  }
+
   private toIndexed(row: EntryIndexRow): IndexedEntry {
     return {
       id: row.id,
@@ -149,7 +169,7 @@ export class CatalogSearchIndex {
       foldedName: row.folded_name,
       // The projection indexes searchWords(name): the distinct words of the name's search key.
       words: [...new Set(row.search_key.split(' ').filter(Boolean))],
-      filterValues: this.kind.filterColumns.map((_, i) => row[`filter_${i}`] ?? null),
+      filterValues: this.kind.filterColumns.map((_, i) => this.intern(row[`filter_${i}`] ?? null)),
     };
   }
 }

@@ -7,6 +7,10 @@ import { typoVariants } from '@app/domain';
  * word matches a word of the name it begins (2 points if whole, 1 if a prefix) or, failing that, one a
  * typo away (0 points, one typo); every typed word must match; the exact name ranks first, then fewer
  * typos, more points, newest first. It holds no answer text: the page's rows are still read by id.
+ *
+ * Kept compact (a few arrays of plain values, a posting array per word, a variant mostly pointing at one
+ * word) because every api process holds one per kind; ranking reuses scratch arrays instead of building
+ * maps, since a two-letter search touches tens of thousands of entries.
  */
 
 /** An entry as the index keeps it: what a search matches, filters and ranks by. */
@@ -37,66 +41,91 @@ export interface RankQuery {
 
 /** Positions are log positions; below 2^44 they leave 8 bits of a double's 53 for the rank class. */
 const POSITION_SPAN = 2 ** 44;
+/** A scratch score meaning "no match for this typed word". */
+const NONE = -1;
 
 export class WordRankIndex {
-  private readonly entries: IndexedEntry[] = [];
+  // One slot per entry (its ordinal), in parallel arrays: far smaller than an object per entry.
+  private readonly ids: string[] = [];
+  private readonly positions: number[] = [];
+  private readonly publicFlags: boolean[] = [];
+  private readonly foldedNames: string[] = [];
+  /** The entry's words joined by spaces (to drop them when it is renamed). */
+  private readonly wordLists: string[] = [];
+  private readonly filterColumns: (string | null)[][] = [];
   private readonly ordinals = new Map<string, number>();
-  private readonly byPosition = new Map<number, number>();
   /** Word -> ordinals of the entries whose name has it. */
-  private readonly postings = new Map<string, Set<number>>();
+  private readonly postings = new Map<string, number[]>();
   /** Every word ever indexed, in code-unit order: a prefix's words are one contiguous run. */
   private sortedWords: string[] = [];
-  /** A one-deletion variant (or the word itself) -> the words that have it (search-words.ts). */
-  private readonly variants = new Map<string, Set<string>>();
-
-  /** Builds from a whole catalogue: the words are sorted once instead of placed one by one. */
-  static of(entries: Iterable<IndexedEntry>): WordRankIndex {
-    const index = new WordRankIndex();
-    for (const entry of entries) index.put(entry, false);
-    index.sortedWords = [...index.postings.keys()].sort();
-    return index;
-  }
+  private sorted = true;
+  /** A one-deletion variant (or the word itself) -> the word(s) that have it (search-words.ts). */
+  private readonly variants = new Map<string, string | string[]>();
+  /** Per typed word, each entry's best score (2, 1, 0 a typo, NONE), reset after every search. */
+  private scratch: Int8Array[] = [];
 
   get size(): number {
-    return this.entries.length;
+    return this.ids.length;
   }
 
   /** Adds an entry, or replaces the one with its id (a rename, a changed filter value). */
   upsert(entry: IndexedEntry): void {
-    this.put(entry, true);
-  }
-
-  private put(entry: IndexedEntry, keepSorted: boolean): void {
     if (!(entry.position >= 0 && entry.position < POSITION_SPAN)) {
       throw new Error(`list position out of range: ${entry.position}`);
     }
     let ordinal = this.ordinals.get(entry.id);
     if (ordinal === undefined) {
-      ordinal = this.entries.length;
+      ordinal = this.ids.length;
       this.ordinals.set(entry.id, ordinal);
+      this.ids.push(entry.id);
     } else {
-      const old = this.entries[ordinal];
       // As the projection's delete of the words a renamed name lost; its variants stay, as in the table.
-      if (old) {
-        for (const word of old.words) this.postings.get(word)?.delete(ordinal);
-        this.byPosition.delete(old.position);
+      for (const word of (this.wordLists[ordinal] ?? '').split(' ')) {
+        const posting = this.postings.get(word);
+        const at = posting?.indexOf(ordinal) ?? -1;
+        if (posting && at >= 0) posting.splice(at, 1);
       }
     }
-    this.entries[ordinal] = entry;
-    this.byPosition.set(entry.position, ordinal);
+    this.positions[ordinal] = entry.position;
+    this.publicFlags[ordinal] = entry.isPublic;
+    this.foldedNames[ordinal] = entry.foldedName;
+    this.wordLists[ordinal] = entry.words.join(' ');
+    entry.filterValues.forEach((value, column) => {
+      (this.filterColumns[column] ??= [])[ordinal] = value;
+    });
     for (const word of entry.words) {
-      let posting = this.postings.get(word);
-      if (!posting) {
-        posting = new Set();
-        this.postings.set(word, posting);
-        for (const variant of typoVariants(word)) {
-          let words = this.variants.get(variant);
-          if (!words) this.variants.set(variant, (words = new Set()));
-          words.add(word);
-        }
-        if (keepSorted) this.sortedWords.splice(lowerBound(this.sortedWords, word), 0, word);
+      const posting = this.postings.get(word);
+      if (posting) {
+        posting.push(ordinal);
+        continue;
       }
-      posting.add(ordinal);
+      this.postings.set(word, [ordinal]);
+      this.addVariants(word);
+      if (this.sorted) this.sortedWords.splice(lowerBound(this.sortedWords, word), 0, word);
+    }
+  }
+
+  /**
+   * While a whole catalogue is added (upsert after upsert, until finishLoad), new words are sorted once
+   * at the end instead of placed one by one; no search may run in between.
+   */
+  startLoad(): void {
+    this.sorted = false;
+  }
+
+  finishLoad(): void {
+    this.sortedWords = [...this.postings.keys()].sort();
+    this.sorted = true;
+  }
+
+  /** The word's one-deletion variants; the word itself is found through its posting instead. */
+  private addVariants(word: string): void {
+    for (const variant of typoVariants(word)) {
+      if (variant === word) continue;
+      const words = this.variants.get(variant);
+      if (words === undefined) this.variants.set(variant, word);
+      else if (typeof words === 'string') this.variants.set(variant, [words, word]);
+      else words.push(word);
     }
   }
 
@@ -107,108 +136,131 @@ export class WordRankIndex {
    * offset + limit + 1 matches (public or not) and the exact-name ones before it drops the non-public.
    */
   rank(query: RankQuery): string[] {
-    const count = query.words.length;
-    if (count === 0) return [];
+    if (query.words.length === 0) return [];
     const wanted = query.offset + query.limit + 1;
-    // Per typed word, each entry's best: 2 whole word, 1 prefix, 0 a typo.
-    const perWord = query.words.map((word) => ({ word, scores: this.prefixMatches(word) }));
-    const best = perWord.map(({ scores }) => scores);
-    if (intersect(best).length < wanted) for (const { word, scores } of perWord) this.addTypoMatches(word, scores);
-    const matches = intersect(best);
-
-    const keyOf = (ordinal: number, exact: boolean) => {
-      let typos = 0;
-      let score = 0;
-      for (const scores of best) {
-        const value = scores.get(ordinal) ?? 0;
-        if (value === 0) typos++;
-        score += value;
+    const scores = this.scratchFor(query.words.length);
+    const touched = query.words.map(() => [] as number[]);
+    try {
+      query.words.forEach((word, n) => this.markPrefixes(word, scores[n] ?? new Int8Array(), touched[n] ?? []));
+      if (this.matching(scores, touched).length < wanted) {
+        query.words.forEach((word, n) => this.markTypos(word, scores[n] ?? new Int8Array(), touched[n] ?? []));
       }
-      return ((exact ? 128 : 0) + (7 - typos) * 16 + score) * POSITION_SPAN + this.entryAt(ordinal).position;
-    };
-    const isExact = (ordinal: number) => this.entryAt(ordinal).foldedName === query.folded;
+      const matches = this.matching(scores, touched);
+      const classOf = (ordinal: number, exact: boolean) => {
+        let typos = 0;
+        let score = 0;
+        for (const perWord of scores) {
+          const value = perWord[ordinal] ?? 0;
+          if (value === 0) typos++;
+          score += value;
+        }
+        return (exact ? 128 : 0) + (7 - typos) * 16 + score;
+      };
+      const isExact = (ordinal: number) => this.foldedNames[ordinal] === query.folded;
+      const position = (ordinal: number) => this.positions[ordinal] ?? 0;
 
-    let candidates: number[];
-    if (query.filters.length === 0) {
-      // word_top: the best matches by typos, score and position, public or not, and the exact names.
-      const top = new Set(topOrdinals(matches, (ordinal) => keyOf(ordinal, false), wanted, this));
-      for (const ordinal of matches) if (isExact(ordinal)) top.add(ordinal);
-      candidates = [...top].filter((ordinal) => this.entryAt(ordinal).isPublic);
-    } else {
-      candidates = matches.filter((ordinal) => {
-        const entry = this.entryAt(ordinal);
-        return entry.isPublic && query.filters.every(([column, value]) => entry.filterValues[column] === value);
+      let candidates: number[];
+      if (query.filters.length === 0) {
+        // word_top: the best matches by typos, score and position, public or not, and the exact names.
+        const top = new Set(
+          this.top(matches, (ordinal) => classOf(ordinal, false) * POSITION_SPAN + position(ordinal), wanted),
+        );
+        for (const ordinal of matches) if (isExact(ordinal)) top.add(ordinal);
+        candidates = [...top].filter((ordinal) => this.publicFlags[ordinal]);
+      } else {
+        candidates = matches.filter(
+          (ordinal) =>
+            this.publicFlags[ordinal] &&
+            query.filters.every(([column, value]) => this.filterColumns[column]?.[ordinal] === value),
+        );
+      }
+      return this.top(
+        candidates,
+        (ordinal) => classOf(ordinal, isExact(ordinal)) * POSITION_SPAN + position(ordinal),
+        wanted,
+      )
+        .slice(query.offset)
+        .map((ordinal) => this.ids[ordinal] ?? '');
+    } finally {
+      scores.forEach((perWord, n) => {
+        for (const ordinal of touched[n] ?? []) perWord[ordinal] = NONE;
       });
     }
-    return topOrdinals(candidates, (ordinal) => keyOf(ordinal, isExact(ordinal)), wanted, this)
-      .slice(query.offset)
-      .map((ordinal) => this.entryAt(ordinal).id);
   }
 
-  /** The entry at an ordinal, by position (a key's low bits). */
-  ordinalAt(position: number): number {
-    const ordinal = this.byPosition.get(position);
-    if (ordinal === undefined) throw new Error(`no entry at position ${position}`);
-    return ordinal;
+  /** Scratch score arrays for `count` typed words, as large as the index, all NONE. */
+  private scratchFor(count: number): Int8Array[] {
+    if ((this.scratch[0]?.length ?? 0) < this.ids.length) this.scratch = [];
+    while (this.scratch.length < count) {
+      this.scratch.push(new Int8Array(Math.ceil(this.ids.length * 1.25) + 64).fill(NONE));
+    }
+    return this.scratch.slice(0, count);
   }
 
-  private entryAt(ordinal: number): IndexedEntry {
-    const entry = this.entries[ordinal];
-    if (!entry) throw new Error(`no entry ${ordinal}`);
-    return entry;
-  }
-
-  private prefixMatches(typed: string): Map<number, number> {
-    const scores = new Map<number, number>();
+  /** Each entry with a word the typed word begins: 2 if the whole word, else 1. */
+  private markPrefixes(typed: string, scores: Int8Array, touched: number[]): void {
     for (let i = lowerBound(this.sortedWords, typed); i < this.sortedWords.length; i++) {
       const word = this.sortedWords[i];
       if (word === undefined || !word.startsWith(typed)) break;
       const score = word === typed ? 2 : 1;
       for (const ordinal of this.postings.get(word) ?? []) {
-        if ((scores.get(ordinal) ?? 0) < score) scores.set(ordinal, score);
+        const before = scores[ordinal] ?? NONE;
+        if (before === NONE) touched.push(ordinal);
+        if (before < score) scores[ordinal] = score;
       }
     }
-    return scores;
   }
 
   /** Entries with no prefix match for the word but a stored word sharing a one-deletion variant. */
-  private addTypoMatches(typed: string, scores: Map<number, number>): void {
+  private markTypos(typed: string, scores: Int8Array, touched: number[]): void {
     const words = new Set<string>();
-    for (const variant of typoVariants(typed)) for (const word of this.variants.get(variant) ?? []) words.add(word);
+    for (const variant of typoVariants(typed)) {
+      // A stored word that is the variant itself (the typed word with a letter added, or the typed word).
+      if (this.postings.has(variant)) words.add(variant);
+      const found = this.variants.get(variant);
+      if (typeof found === 'string') words.add(found);
+      else for (const word of found ?? []) words.add(word);
+    }
     for (const word of words) {
-      for (const ordinal of this.postings.get(word) ?? []) if (!scores.has(ordinal)) scores.set(ordinal, 0);
+      for (const ordinal of this.postings.get(word) ?? []) {
+        if (scores[ordinal] === NONE) {
+          scores[ordinal] = 0;
+          touched.push(ordinal);
+        }
+      }
     }
   }
-}
 
-/** The entries in every map (those that matched every typed word). */
-function intersect(maps: Map<number, number>[]): number[] {
-  const [smallest, ...rest] = [...maps].sort((a, b) => a.size - b.size);
-  if (!smallest) return [];
-  const result: number[] = [];
-  for (const ordinal of smallest.keys()) if (rest.every((map) => map.has(ordinal))) result.push(ordinal);
-  return result;
-}
-
-/**
- * The `limit` ordinals of highest key, highest first. Keys are distinct (each ends in the entry's unique
- * position), so the order is total, as the statement's `order by ... position desc` is.
- */
-function topOrdinals(
-  ordinals: readonly number[],
-  keyOf: (ordinal: number) => number,
-  limit: number,
-  index: WordRankIndex,
-): number[] {
-  // Kept ascending; a key enters only if it beats the smallest kept (a common word matches thousands).
-  const kept: number[] = [];
-  for (const ordinal of ordinals) {
-    const key = keyOf(ordinal);
-    if (kept.length === limit && key <= (kept[0] ?? -Infinity)) continue;
-    kept.splice(lowerBound(kept, key), 0, key);
-    if (kept.length > limit) kept.shift();
+  /** The entries with a match for every typed word, from the typed word that matched the fewest. */
+  private matching(scores: Int8Array[], touched: number[][]): number[] {
+    let fewest = 0;
+    touched.forEach((list, n) => {
+      if (list.length < (touched[fewest]?.length ?? 0)) fewest = n;
+    });
+    return (touched[fewest] ?? []).filter((ordinal) => scores.every((perWord) => (perWord[ordinal] ?? NONE) >= 0));
   }
-  return kept.reverse().map((key) => index.ordinalAt(key % POSITION_SPAN));
+
+  /**
+   * The `limit` ordinals of highest key, highest first. Keys are distinct (each ends in the entry's unique
+   * position), so the order is total, as the statement's `order by ... position desc` is.
+   */
+  private top(ordinals: readonly number[], keyOf: (ordinal: number) => number, limit: number): number[] {
+    // Kept ascending; a key enters only if it beats the smallest kept (a common word matches thousands).
+    const keys: number[] = [];
+    const kept: number[] = [];
+    for (const ordinal of ordinals) {
+      const key = keyOf(ordinal);
+      if (keys.length === limit && key <= (keys[0] ?? -Infinity)) continue;
+      const at = lowerBound(keys, key);
+      keys.splice(at, 0, key);
+      kept.splice(at, 0, ordinal);
+      if (keys.length > limit) {
+        keys.shift();
+        kept.shift();
+      }
+    }
+    return kept.reverse();
+  }
 }
 
 /** The first index whose item is not below `value` (code-unit order for strings). */
