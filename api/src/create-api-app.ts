@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { configureSessions, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@app/modules/identity';
+import { sessionMiddleware, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@app/modules/identity';
 import { APP_CONFIG, createLogger, PG_POOL, SafeInputPipe, type AppConfig, type Pool } from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
@@ -10,6 +10,7 @@ import { requestDeadline } from './infrastructure/request-deadline.js';
 import { nestLogger, requestIds } from './infrastructure/request-logging.js';
 import { readModelLagHeader } from './infrastructure/read-model-lag-header.js';
 import { jsonBodiesOnly } from './infrastructure/json-bodies-only.js';
+import { middlewareChain } from './infrastructure/middleware-chain.js';
 import { sameOriginWrites } from './infrastructure/same-origin.js';
 import { securityHeaders } from './infrastructure/security-headers.js';
 import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
@@ -28,21 +29,26 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   // API answers are per user and read once by the web app, which never revalidates them: hashing every
   // body for an ETag (a list page is ~20 kB) bought nothing. Static files keep theirs (serve-web.ts).
   app.set('etag', false);
-  app.use('/api', requestIds());
-  app.use(readModelLagHeader());
-  app.use(securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT));
-  app.setGlobalPrefix('api');
-  app.use('/api', jsonBodiesOnly());
-  app.use(sameOriginWrites(config.PUBLIC_URL));
-  // First, so the time a request waits for its session counts too.
-  app.use('/api', requestDeadline(config.API_REQUEST_TIMEOUT_MS, logger));
-  configureSessions(
-    app.getHttpAdapter().getInstance(),
+  const sessions = sessionMiddleware(
     config,
     app.get<Pool>(PG_POOL),
     app.get<CsrfTokens>(CSRF_TOKENS),
     app.get(SessionCache),
   );
+  // What every request passes before its route, in this order, as one Express layer (middleware-chain.ts).
+  app.use(
+    middlewareChain([
+      { handler: requestIds(), apiOnly: true },
+      { handler: readModelLagHeader() },
+      { handler: securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT) },
+      { handler: jsonBodiesOnly(), apiOnly: true },
+      { handler: sameOriginWrites(config.PUBLIC_URL) },
+      // Before the session, so the time a request waits for its session counts too.
+      { handler: requestDeadline(config.API_REQUEST_TIMEOUT_MS, logger), apiOnly: true },
+      ...sessions.map((handler) => ({ handler, apiOnly: true })),
+    ]),
+  );
+  app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   // Before every route's own pipe: NUL, unpaired surrogates and prototype keys are a 400 naming the field.
   app.useGlobalPipes(new SafeInputPipe());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
-import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
@@ -141,18 +141,19 @@ function cachedPgStore(PgStore: ReturnType<typeof connectPgSimple>, cache: Sessi
   };
 }
 
-/** Sessions in PostgreSQL (the spec's `session` table), passport on top, then CSRF checks on /api. */
-export function configureSessions(
-  app: Pick<Express, 'use'>,
+/**
+ * Sessions in PostgreSQL (the spec's `session` table), passport on top, then CSRF checks: the handlers, in
+ * order, for the api's /api requests only (static files and pages are served without touching the store).
+ * The api runs them in its one middleware chain (api/src/infrastructure/middleware-chain.ts).
+ */
+export function sessionMiddleware(
   config: AppConfig,
   pool: Pool,
   csrf: CsrfTokens,
   cache: SessionCache,
-): void {
+): RequestHandler[] {
   const PgStore = cachedPgStore(connectPgSimple(session), cache);
-  // Only the API needs sessions; static files and pages are served without touching the store.
-  app.use(
-    '/api',
+  return [
     session({
       store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
       name: 'payola.sid',
@@ -167,10 +168,10 @@ export function configureSessions(
         maxAge: SESSION_MAX_AGE_MS,
       },
     }),
-  );
-  app.use('/api', passport.initialize());
-  // @types/passport types the session middleware as `any` (its default framework); it is express's.
-  app.use('/api', passport.session() as RequestHandler);
-  app.use('/api', cookieParser());
-  app.use('/api', csrf.middleware);
+    passport.initialize(),
+    // @types/passport types the session middleware as `any` (its default framework); it is express's.
+    passport.session() as RequestHandler,
+    cookieParser(),
+    csrf.middleware,
+  ];
 }
