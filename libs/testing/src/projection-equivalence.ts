@@ -1,12 +1,15 @@
 import { createReadModelTables, type EventEnvelope, type Projection, type StoredEvent } from '@app/event-store';
 import { withTransaction, type Pool } from '@app/platform';
 
+/** An event as a test lists it: its type, data and stream (distributes over a union of events). */
+export type ListedEvent<E extends EventEnvelope> = E extends EventEnvelope ? E & { streamId: string } : never;
+
 /**
  * Stored events for a projection test, handed straight to `handle` (no log needed): positions,
  * stream versions and recorded times as the log would give them, in the order listed.
  */
 export function storedEvents<E extends EventEnvelope>(
-  events: readonly (E & { streamId: string })[],
+  events: readonly ListedEvent<E>[],
   start = new Date('2026-03-01T12:00:00.000Z'),
 ): StoredEvent<E>[] {
   const versions = new Map<string, number>();

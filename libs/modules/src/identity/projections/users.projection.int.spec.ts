@@ -1,7 +1,14 @@
 import { mediaPath, type EventOfType } from '@app/contracts';
 import { defineProjection } from '@app/event-store';
 import type { Queryable } from '@app/platform';
-import { createTestDatabase, projectedRows, seededRandom, storedEvents, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  projectedRows,
+  type ListedEvent,
+  seededRandom,
+  storedEvents,
+  type TestDatabase,
+} from '@app/testing';
 import { usersProjection } from './users.projection.js';
 
 type UserEvent = EventOfType<
@@ -65,20 +72,18 @@ const perEventReference = defineProjection<UserEvent>({
   },
 });
 
-type Unstored<E> = E extends unknown ? E & { streamId: string } : never;
-
 /**
  * A sequence over a few users, so a batch holds many events per user: accounts created twice, changes
  * before the account exists (applied to nothing), settings merged over earlier settings, the same
  * change repeated.
  */
-function userEvents(count: number, seed: number): Unstored<UserEvent>[] {
+function userEvents(count: number, seed: number): ListedEvent<UserEvent>[] {
   const random = seededRandom(seed);
   const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
   const toggles = ['showEmail', 'showPhone', 'news', 'votes'];
   const someToggles = () =>
     Object.fromEntries(toggles.filter(() => random.int(3) === 0).map((name) => [name, random.int(2) === 0]));
-  const events: Unstored<UserEvent>[] = [];
+  const events: ListedEvent<UserEvent>[] = [];
   for (let i = 0; i < count; i += 1) {
     const userId = random.pick(users);
     const streamId = `user-${userId}`;

@@ -1,6 +1,13 @@
 import type { EventOfType } from '@app/contracts';
 import { defineProjection } from '@app/event-store';
-import { createTestDatabase, projectedRows, seededRandom, storedEvents, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  projectedRows,
+  type ListedEvent,
+  seededRandom,
+  storedEvents,
+  type TestDatabase,
+} from '@app/testing';
 import { mediaProjection } from './media.projection.js';
 
 type MediaEvent = EventOfType<
@@ -79,16 +86,14 @@ const perEventReference = defineProjection<MediaEvent>({
   },
 });
 
-type Unstored<E> = E extends unknown ? E & { streamId: string } : never;
-
 /**
  * A few media objects, many events each: uploads started twice (the first wins), changes before the
  * upload exists (applied to nothing), a fan message posted twice under one id (the first wins).
  */
-function mediaEvents(count: number, seed: number): Unstored<MediaEvent>[] {
+function mediaEvents(count: number, seed: number): ListedEvent<MediaEvent>[] {
   const random = seededRandom(seed);
   const media = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
-  const events: Unstored<MediaEvent>[] = [];
+  const events: ListedEvent<MediaEvent>[] = [];
   for (let i = 0; i < count; i += 1) {
     const mediaId = random.pick(media);
     const userId = random.pick(['u1', 'u2']);

@@ -1,6 +1,13 @@
 import type { EventOfType } from '@app/contracts';
 import { defineProjection } from '@app/event-store';
-import { createTestDatabase, projectedRows, seededRandom, storedEvents, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  projectedRows,
+  type ListedEvent,
+  seededRandom,
+  storedEvents,
+  type TestDatabase,
+} from '@app/testing';
 import { membershipStatusProjection } from './membership-status.projection.js';
 
 type MembershipEvent = EventOfType<
@@ -74,17 +81,15 @@ const perEventReference = defineProjection<MembershipEvent>({
   },
 });
 
-type Unstored<E> = E extends unknown ? E & { streamId: string } : never;
-
 /**
  * A few users, many events each: payments repeated, sessions started after an approval (which must stay
  * approved), declines after approvals, memberships toggled; times with microseconds, as providers send.
  */
-function membershipEvents(count: number, seed: number): Unstored<MembershipEvent>[] {
+function membershipEvents(count: number, seed: number): ListedEvent<MembershipEvent>[] {
   const random = seededRandom(seed);
   const users = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6'];
   const time = (i: number) => `2026-02-0${1 + (i % 9)}T10:11:12.${String(123456 + i).slice(0, 6)}Z`;
-  const events: Unstored<MembershipEvent>[] = [];
+  const events: ListedEvent<MembershipEvent>[] = [];
   for (let i = 0; i < count; i += 1) {
     const userId = random.pick(users);
     const payment = `payment-${userId}`;

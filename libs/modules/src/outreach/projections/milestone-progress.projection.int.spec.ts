@@ -1,6 +1,13 @@
 import type { EventOfType } from '@app/contracts';
 import { defineProjection } from '@app/event-store';
-import { createTestDatabase, projectedRows, seededRandom, storedEvents, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  projectedRows,
+  type ListedEvent,
+  seededRandom,
+  storedEvents,
+  type TestDatabase,
+} from '@app/testing';
 import { milestoneProgressProjection } from './milestone-progress.projection.js';
 
 type ProgressEvent = EventOfType<
@@ -64,15 +71,13 @@ const perEventReference = defineProjection<ProgressEvent>({
   },
 });
 
-type Unstored<E> = E extends unknown ? E & { streamId: string } : never;
-
 /**
  * Fans approved before their account exists (not counted), approved twice (counted once), accounts
  * that are not fans, artists added and verified again, milestones reached twice (the first time stays).
  */
-function progressEvents(count: number, seed: number): Unstored<ProgressEvent>[] {
+function progressEvents(count: number, seed: number): ListedEvent<ProgressEvent>[] {
   const random = seededRandom(seed);
-  const events: Unstored<ProgressEvent>[] = [];
+  const events: ListedEvent<ProgressEvent>[] = [];
   for (let i = 0; i < count; i += 1) {
     const userId = `u${random.int(30)}`;
     const artistId = `a${random.int(30)}`;

@@ -1,6 +1,13 @@
 import type { EventOfType } from '@app/contracts';
 import { defineProjection } from '@app/event-store';
-import { createTestDatabase, projectedRows, seededRandom, storedEvents, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  projectedRows,
+  type ListedEvent,
+  seededRandom,
+  storedEvents,
+  type TestDatabase,
+} from '@app/testing';
 import { payolaLedgerProjection } from './payola-ledger.projection.js';
 
 type Award = EventOfType<'PayolaAwarded'>;
@@ -37,7 +44,7 @@ const perEventReference = defineProjection<Award>({
 });
 
 /** Awards and deductions (negative amounts: they lower the balance, never the total earned) over a few users. */
-function awards(count: number, seed: number): (Award & { streamId: string })[] {
+function awards(count: number, seed: number): ListedEvent<Award>[] {
   const random = seededRandom(seed);
   const users = ['u1', 'u2', 'u3', 'u4'];
   return Array.from({ length: count }, (_, i) => {
