@@ -15,6 +15,7 @@ import { createLogger, preparedStatement, withTransaction } from '@app/platform'
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
 import { catalogListSql } from '../application/queries/catalog-list-sql.js';
+import { CatalogReadCache } from '../application/queries/catalog-read-cache.js';
 import { nextCursor } from '../application/queries/list-cursor.js';
 import { ARTISTS } from '../kinds/artists.js';
 import { VENUES } from '../kinds/venues.js';
@@ -228,6 +229,11 @@ describe('the catalogue search index (real PostgreSQL)', () => {
       meta: rows.length > query.limit ? nextCursor(sql, page.length, page.at(-1)?.list_position) : null,
     };
   };
+  /** The read cache's flags statement, as the handler passes it. */
+  const flagsOf = (kind: AnyKind) => {
+    const cache = new CatalogReadCache(db.pool, { flagsSql: kind.flagsSql, userFields: kind.userFields, capacity: 1 });
+    return (userId: string, ids: string[]) => cache.flags(userId, ids);
+  };
   const byIndex = async (
     index: CatalogSearchIndex,
     kind: AnyKind,
@@ -235,7 +241,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     query: Paging,
     filters: [string, string | undefined][],
   ) => {
-    const page = await searchByIndex(db.pool, index, kind, userId, { ...query, filters });
+    const page = await searchByIndex(db.pool, index, kind, userId, { ...query, filters }, flagsOf(kind));
     if (!page) throw new Error('the index did not answer');
     return { entries: page.entries, meta: page.meta };
   };
@@ -265,6 +271,9 @@ describe('the catalogue search index (real PostgreSQL)', () => {
             query,
             ...expected,
           });
+          // Asked again by another fan: mostly from the kept entries, with that fan's flags.
+          const other = fans[(fans.indexOf(userId) + 1) % fans.length]!;
+          expect(await byIndex(index, kind, other, query, filters)).toEqual(await bySql(kind, other, query, filters));
           compared++;
           if (expected.entries.length > 0) nonEmpty++;
           if (!expected.meta) break;
@@ -360,7 +369,14 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     const readers = Array.from({ length: 4 }, async () => {
       while (writing) {
         const before = projectedCount;
-        const page = await searchByIndex(db.pool, index, kind, userId, { q: 'zzracer', limit: 100, filters: [] });
+        const page = await searchByIndex(
+          db.pool,
+          index,
+          kind,
+          userId,
+          { q: 'zzracer', limit: 100, filters: [] },
+          flagsOf(kind),
+        );
         searches++;
         if (!page) continue;
         // Newest first: exactly the first m racers (never one without the ones added before it), and at

@@ -1,7 +1,7 @@
 import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
-import type { LoadedRead } from '../application/queries/catalog-read-cache.js';
+import type { FlagsAnswer, LoadedRead } from '../application/queries/catalog-read-cache.js';
 import { parseCursor } from '../application/queries/list-cursor.js';
 import type { CatalogSearchIndex } from './catalog-search-index.js';
 
@@ -18,19 +18,44 @@ const ATTEMPTS = 3;
 
 type FetchedRow = EntryRow & { table_oid: string | null };
 
+/** The entries' rows with the user's flags, the catalogue's revision and the entries table's oid. */
+async function readRows(
+  pool: Pool,
+  kind: Pick<CatalogKind, 'tables' | 'columns'>,
+  userId: string,
+  ids: string[],
+): Promise<{ rows: FetchedRow[]; revision: string | null; tableOid: string | null }> {
+  const { rows } = await pool.query<FetchedRow>(
+    preparedStatement(
+      `select ${kind.columns}, to_regclass($3)::oid::text as table_oid
+       from (select 1) one left join ${kind.tables}s e on e.id = any($2::text[])`,
+      [userId, ids, `${kind.tables}s`],
+    ),
+  );
+  const first = rows[0];
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    revision: first?.revision ?? null,
+    tableOid: first?.table_oid ?? null,
+  };
+}
+
 /**
  * A page of the All tab's search from the process's index: the index ranks (as the search statement
- * would), and one statement reads the page's rows by id with the asker's flags and the catalogue's
- * revision. The page is used only if that revision is the one the index answers for (else the index
- * catches up and ranks again), so it is exactly what the search statement would have read. Null: no
- * index yet, or the catalogue kept moving; the caller then runs the search statement.
+ * would); the page's entries kept from earlier pages at the index's revision need only the asker's flags
+ * (the read cache's batched statement), and the others are read by id with them. Every statement also
+ * gives the catalogue's revision, and the page is used only if that is the one the index answers for
+ * (else the index catches up and ranks again), so it is exactly what the search statement would have
+ * read. Null: no index yet, or the catalogue kept moving; the caller then runs the search statement.
  */
 export async function searchByIndex(
   pool: Pool,
   search: CatalogSearchIndex,
-  kind: Pick<CatalogKind, 'tables' | 'columns' | 'toEntry'>,
+  kind: Pick<CatalogKind, 'tables' | 'columns' | 'toEntry' | 'userFields'>,
   userId: string,
   query: IndexedSearchQuery,
+  /** The revision and the user's flags for ids (the read cache's batched statement). */
+  flags: (userId: string, ids: string[]) => Promise<FlagsAnswer>,
 ): Promise<LoadedRead<CatalogEntry, string | null> | null> {
   const cursor = parseCursor(query.cursor);
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
@@ -47,32 +72,37 @@ export async function searchByIndex(
     if (!current) return null;
     const { state } = current;
     const ids = current.index.rank({ words, folded: foldName(query.q ?? ''), filters, offset, limit: query.limit });
-    const { rows } = await pool.query<FetchedRow>(
-      preparedStatement(
-        `select ${kind.columns}, to_regclass($3)::oid::text as table_oid
-         from (select 1) one left join ${kind.tables}s e on e.id = any($2::text[])`,
-        [userId, ids, `${kind.tables}s`],
-      ),
-    );
-    const first = rows[0];
-    if (!first) return null;
-    if (first.table_oid !== state.tableOid) {
+    const pageIds = ids.slice(0, query.limit);
+    const meta = ids.length > query.limit ? `o${offset + pageIds.length}` : null;
+    const cached = pageIds.map((id) => search.entries.get(id, state.revision));
+    const missing = pageIds.filter((_, i) => !cached[i]);
+    // The kept entries need only the asker's flags; the others are read whole (in parallel).
+    const [marks, fetched] = await Promise.all([
+      missing.length < pageIds.length || pageIds.length === 0
+        ? flags(
+            userId,
+            pageIds.filter((_, i) => cached[i]),
+          )
+        : null,
+      missing.length > 0 ? readRows(pool, kind, userId, missing) : null,
+    ]);
+    if (fetched && fetched.tableOid !== state.tableOid) {
       search.reload();
       return null;
     }
-    if (first.revision === state.revision) {
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const page = ids.slice(0, query.limit).flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [kind.toEntry(row, userId)] : [];
+    const revisions = [marks?.revision, fetched?.revision].filter((revision) => revision !== undefined);
+    if (revisions.every((revision) => revision === state.revision)) {
+      const read = new Map(fetched?.rows.map((row) => [row.id, kind.toEntry(row, userId)]));
+      for (const entry of read.values()) search.entries.set(entry, state.revision);
+      const page = pageIds.flatMap((id, i) => {
+        const kept = cached[i];
+        if (kept && marks) return [{ ...kept, ...kind.userFields(kept, marks) }];
+        const entry = read.get(id);
+        return entry ? [entry] : [];
       });
       // An id with no row would mean the index and the table disagree at one revision: never trust it.
-      if (page.length !== Math.min(ids.length, query.limit)) return null;
-      return {
-        entries: page,
-        meta: ids.length > query.limit ? `o${offset + page.length}` : null,
-        revision: first.revision,
-      };
+      if (page.length !== pageIds.length) return null;
+      return { entries: page, meta, revision: state.revision };
     }
     await search.catchUp();
   }

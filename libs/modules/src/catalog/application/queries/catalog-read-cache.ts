@@ -36,7 +36,8 @@ interface FlagsRequest {
   ids: string[];
 }
 
-type FlagsAnswer = UserFlags & { revision: string };
+/** The catalogue's revision and a user's flags, read in one snapshot. */
+export type FlagsAnswer = UserFlags & { revision: string };
 
 const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set(), added: new Set() };
 
@@ -75,6 +76,14 @@ export class CatalogReadCache<T extends { id: string }, M> {
       maxBatchSize: 200,
       batchScheduleFn: (dispatch) => setImmediate(dispatch),
     });
+  }
+
+  /**
+   * The catalogue's current revision and the user's flags for these ids, in one statement shared with
+   * the other requests of this turn of the event loop (the search index serves pages with it).
+   */
+  flags(userId: string, ids: string[]): Promise<FlagsAnswer> {
+    return this.flagsLoader.load({ userId, ids });
   }
 
   async read(key: string, userId: string, load: () => Promise<LoadedRead<T, M>>): Promise<CachedRead<T, M>> {

@@ -24,14 +24,19 @@ export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEn
 
   async execute({ kind, userId, tab, filters }: GetEntryList<CatalogEntry, ListPaging>) {
     const key = listCacheKey(tab, userId, filters);
-    const { entries, meta, json } = await this.caches.of(kind).read(key, userId, async () => {
+    const cache = this.caches.of(kind);
+    const { entries, meta, json } = await cache.read(key, userId, async () => {
       // A search of the All tab ranks in the process's index when it is loaded and current.
       const index = this.searchIndexes.of(kind);
       if (index && tab === 'all' && foldName(filters.q ?? '').length >= 2) {
-        const page = await searchByIndex(this.pool, index, kind, userId, {
-          ...filters,
-          filters: kind.listFilters(filters),
-        });
+        const page = await searchByIndex(
+          this.pool,
+          index,
+          kind,
+          userId,
+          { ...filters, filters: kind.listFilters(filters) },
+          (user, ids) => cache.flags(user, ids),
+        );
         if (page) return page;
       }
       const sql = catalogListSql(kind, userId, tab, { ...filters, filters: kind.listFilters(filters) });
