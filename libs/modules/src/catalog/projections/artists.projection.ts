@@ -12,7 +12,7 @@ type ArtistEvent = EventOfType<'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerif
  */
 export const artistsProjection = defineCatalogProjection(ARTISTS, {
   entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'],
-  migrations: ({ entryTables, wordIndexSql, revision, wordPositions }) => [
+  migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
       version: 1,
       description: 'artists with counts, their fans, votes and favourites, and the public total',
@@ -55,6 +55,7 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     },
     { version: 4, ...revision },
     { version: 5, ...wordPositions },
+    { version: 6, ...countRoom },
   ],
   columns: {
     entry: [

@@ -18,6 +18,18 @@ export class CountDeltas {
     deltas[index] = (deltas[index] ?? 0) + delta;
   }
 
+  /** The change to `column` of one entry so far. */
+  get(entryId: string, column: string): number {
+    return this.byEntry.get(entryId)?.[this.columns.indexOf(column)] ?? 0;
+  }
+
+  /** Drops an entry's changes to `columns`: they were written another way (with the entry's new row). */
+  forget(entryId: string, columns: readonly string[]): void {
+    const deltas = this.byEntry.get(entryId);
+    if (!deltas) return;
+    for (const column of columns) deltas[this.columns.indexOf(column)] = 0;
+  }
+
   /** One statement for the whole batch; entries whose changes cancel out are left alone. */
   async apply(db: Queryable, table: string): Promise<void> {
     const changed = [...this.byEntry].filter(([, deltas]) => deltas.some((delta) => delta !== 0));

@@ -49,14 +49,19 @@ const ADDED_COLUMNS: readonly Column[] = [
   { name: 'is_public', type: 'boolean' },
   { name: 'created_at', type: 'timestamptz' },
   { name: 'position', type: 'bigint' },
+  { name: 'vote_count', type: 'integer' },
+  { name: 'favorite_count', type: 'integer' },
 ];
+/** The counters a new row is written with (the batch's marks of it, applied before the adds). */
+const MARK_COUNTS = ['vote_count', 'favorite_count'];
 
 /**
  * A batch's entry events, a statement per table rather than a few per event, leaving the rows applying
  * them one by one in log order would: the adds (their rows, their adders as fans, their words, the
  * public total), then the rare events that must keep their order (a venue's update, an artist's new
  * links: each after its entry's add, as in the log), then the fans vouching (after the adders' fan rows,
- * so an adder vouching again is a conflict as it was). Counters go to `counts`.
+ * so an adder vouching again is a conflict as it was). Counters go to `counts`, and a new entry's row
+ * is written with the vote and favourite counts the batch's marks (applied before) put there.
  */
 export async function applyEntryChanges(
   db: Queryable,
@@ -70,6 +75,7 @@ export async function applyEntryChanges(
     kind,
     columns,
     events.filter((event): event is Added => event.change === 'added'),
+    counts,
   );
   if (added.length > 0) {
     await insertRows(
@@ -102,6 +108,7 @@ async function insertAdded(
   kind: EntryKind,
   columns: EntryColumns,
   adds: readonly Added[],
+  counts: CountDeltas,
 ): Promise<Added[]> {
   // The first add of an id is the one that makes its row (the later ones conflict).
   const firsts = new Map<string, Added>();
@@ -121,27 +128,42 @@ async function insertAdded(
       true, // only verified fans add (docs/decisions.md): an added entry is public at once
       add.recordedAt,
       add.position,
+      // A new entry has no marks but this batch's (they follow its add), whose rows are in already.
+      ...MARK_COUNTS.map((column) => counts.get(add.entryId, column)),
     ]),
     'on conflict (id) do nothing returning id',
   );
   const inserted = new Set(rows.map((row) => row.id));
+  for (const id of inserted) counts.forget(id, MARK_COUNTS);
   return [...firsts.values()].filter((add) => inserted.has(add.entryId));
 }
 
 /**
- * The new entries' words (each row with its entry's list position) and their variants, deduplicated
- * in memory: many names share words. What indexNameWords does for one entry, without its delete of
- * the entry's old words: an entry just added has none.
+ * The new entries' words (each row with its entry's list position) and the variants of the words new
+ * to the index. What indexNameWords does for one entry, without its delete of the entry's old words (an
+ * entry just added has none), and without writing again the variants of a word already indexed: every
+ * word that has ever had a row has its variants in (this and indexNameWords write both together, and
+ * variants are never deleted), and names share words, so after the first batches of a replay most
+ * variants would only be checked and skipped, seven index probes a word.
  */
 async function indexAddedWords(db: Queryable, prefix: string, added: readonly Added[]): Promise<void> {
   const words: [string, string, number][] = [];
-  const variants = new Map<string, [string, string]>();
+  const distinct = new Set<string>();
   for (const entry of added) {
     for (const word of searchWords(entry.name)) {
       words.push([word, entry.entryId, entry.position]);
-      for (const variant of typoVariants(word)) variants.set(`${variant}\u0000${word}`, [variant, word]);
+      distinct.add(word);
     }
   }
+  const { rows: known } = await db.query<{ word: string }>(
+    `select distinct word from ${prefix}_words where word = any($1::text[])`,
+    [[...distinct]],
+  );
+  for (const { word } of known) distinct.delete(word);
+  const variants = [...distinct].flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
+  // In key order: the B-tree inserts then walk their pages in order instead of jumping about.
+  words.sort(([a, aId], [b, bId]) => compare(a, b) || compare(aId, bId));
+  variants.sort(([a, aWord], [b, bWord]) => compare(a, b) || compare(aWord, bWord));
   await insertRows(
     db,
     `${prefix}_words`,
@@ -160,7 +182,7 @@ async function indexAddedWords(db: Queryable, prefix: string, added: readonly Ad
       { name: 'variant', type: 'text' },
       { name: 'word', type: 'text' },
     ],
-    [...variants.values()],
+    variants,
     'on conflict do nothing',
   );
 }
@@ -187,6 +209,10 @@ async function insertVouches(
     `on conflict do nothing returning ${kind.idColumn} as entry_id`,
   );
   for (const row of rows) counts.add(row.entry_id, columns.vouchCount, 1);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function fanColumns(kind: EntryKind, columns: EntryColumns): Column[] {

@@ -62,7 +62,7 @@ function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'use
  */
 export const venuesProjection = defineCatalogProjection(VENUES, {
   entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'],
-  migrations: ({ entryTables, wordIndexSql, revision, wordPositions }) => [
+  migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
       version: 1,
       description: 'venues with counts, the fans who added or confirmed them, votes, favourites, a word index',
@@ -92,6 +92,7 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     },
     { version: 2, ...revision },
     { version: 3, ...wordPositions },
+    { version: 4, ...countRoom },
   ],
   columns: {
     entry: DETAIL_COLUMNS.slice(SHARED_DETAILS),
