@@ -342,8 +342,11 @@ async function main() {
     const bundled = apiBundleFresh(root);
     if (!bundled) say('the api bundle is missing or older than the build; running the unbundled api (slower to start)');
     const apiMain = bundled ? path.relative(root, apiBundlePath(root)) : 'api/dist/main.js';
-    child('api', node, [apiMain], { PORT: apiPort }, { restart: true, onStart: onApiStart });
-    child('worker', node, ['worker/dist/main.js'], {}, { restart: true });
+    // V8's compiled code kept on disk (keyed by each file's content, so a rebuild only misses): compiling the
+    // 8 MB bundle was ~20% of the api's start-up CPU, and a restarted api (a crash) starts from the cache.
+    const compileCache = { NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || path.join(root, '.data/compile-cache') };
+    child('api', node, [apiMain], { PORT: apiPort, ...compileCache }, { restart: true, onStart: onApiStart });
+    child('worker', node, ['worker/dist/main.js'], compileCache, { restart: true });
   }
 
   const healthUrl = `http://${localAddress(env.HOST)}:${port}/api/health`;
