@@ -5,3 +5,4 @@ export * from './race.js';
 export * from './redis-server.js';
 export * from './tcp-proxy.js';
 export * from './projection-equivalence.js';
+export * from './final-log.js';

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, waitForFinalLog, type TestDatabase } from '@app/testing';
 import { testRegistry } from '../../test/fixtures.js';
 import { EventStore } from '../event-store.js';
 import { defineProjection } from './log-consumer.js';
@@ -29,6 +29,7 @@ describe('rebuilds from one survey of the log (real PostgreSQL)', () => {
       { type: 'test.Appended', data: { n: 1, writer: 'w' } },
     ]);
     await store.append('names-2', 'no_stream', [{ type: 'test.Renamed', data: { name: 'c' } }]);
+    await waitForFinalLog(db.pool);
   });
   afterAll(() => db.close());
 
