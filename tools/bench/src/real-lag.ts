@@ -30,6 +30,8 @@ export interface RealLagResult {
   catchUpSeconds: number;
   appendP50Ms: number;
   appendP99Ms: number;
+  /** Events per second from the first command's due time to the last acknowledgement: below the rate when the appends fell behind. */
+  achievedPerSecond: number;
   maxScheduleSlipMs: number;
   /**
    * The oldest open transaction of another database on the server seen during the paced run (sampled).
@@ -244,6 +246,7 @@ export async function realLagBench(options: {
       if (next < commands.length) await sleep(Math.max(0, start + dueAt[next]! - now()));
     }
     await Promise.all(inFlight);
+    const achievedPerSecond = events / ((Math.max(...acknowledgedAt.values()) - start) / 1000);
     const oldestForeignTransactionMs = await foreign.stop();
     if (failures > 0) throw new Error(`${failures} paced commands failed`);
 
@@ -293,6 +296,7 @@ export async function realLagBench(options: {
       catchUpSeconds,
       appendP50Ms: percentile(appendLatencies, 0.5),
       appendP99Ms: percentile(appendLatencies, 0.99),
+      achievedPerSecond,
       maxScheduleSlipMs: maxSlip,
       oldestForeignTransactionMs,
       consumers: figures,

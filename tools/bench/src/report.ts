@@ -284,6 +284,7 @@ export function formatTable(results: BenchResults, replayTarget: number): string
       `real lag: ${formatInt(realLag.events)} events in ${formatInt(realLag.commands)} transactions over ${realLag.seconds} s ` +
         `on a ${formatInt(realLag.logEvents)}-event log (catch-up first: ${realLag.catchUpSeconds.toFixed(1)} s); ` +
         `append p50 ${realLag.appendP50Ms.toFixed(1)} / p99 ${realLag.appendP99Ms.toFixed(1)} ms, ` +
+        `${formatRate(realLag.achievedPerSecond)} achieved, ` +
         `worst schedule slip ${realLag.maxScheduleSlipMs.toFixed(1)} ms; oldest transaction of another database ` +
         `on the server meanwhile ${formatInt(realLag.oldestForeignTransactionMs)} ms (it holds every reader back).`,
     );
