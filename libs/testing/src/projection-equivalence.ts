@@ -50,7 +50,7 @@ let scratchCount = 0;
 /**
  * Projects `events` into fresh tables of a scratch schema, `batchSize` events per transaction as the
  * runner would, and returns every table's rows as PostgreSQL prints them (row_to_json: each column's
- * text form, so timestamps to the microsecond), sorted. Two projections that give equal results
+ * text form, so timestamps to the microsecond), sorted. `eachBatchTwice` hands every batch over twice. Two projections that give equal results
  * wrote the same rows, byte for byte, as `ops verify` compares them.
  */
 export async function projectedRows<E extends EventEnvelope>(
@@ -58,6 +58,7 @@ export async function projectedRows<E extends EventEnvelope>(
   projection: Projection<E>,
   events: readonly StoredEvent<E>[],
   batchSize: number,
+  options: { eachBatchTwice?: boolean } = {},
 ): Promise<Record<string, string[]>> {
   scratchCount += 1;
   const schema = `equivalence_${scratchCount}_${Date.now()}`;
@@ -71,7 +72,10 @@ export async function projectedRows<E extends EventEnvelope>(
     for (let start = 0; start < events.length; start += batchSize) {
       await withTransaction(pool, async (client) => {
         await client.query(onSchema);
-        await projection.handle(events.slice(start, start + batchSize), client);
+        const batch = events.slice(start, start + batchSize);
+        await projection.handle(batch, client);
+        // A batch delivered again (what at-least-once delivery would do): idempotent folds shrug it off.
+        if (options.eachBatchTwice) await projection.handle(batch, client);
       });
     }
     const tables: Record<string, string[]> = {};

@@ -183,4 +183,14 @@ describe('identity-users projection, set-based (real PostgreSQL)', () => {
     });
     expect(await projectedRows(db.pool, withoutMerge, events, 7)).not.toEqual(expected);
   });
+
+  it('gives the per-event rows when every batch is delivered twice (the idempotent rules)', async () => {
+    const events = storedEvents(userEvents(300, 5));
+    for (const batchSize of [1, 7, 1000]) {
+      const expected = await projectedRows(db.pool, perEventReference, events, batchSize, { eachBatchTwice: true });
+      expect(await projectedRows(db.pool, usersProjection, events, batchSize, { eachBatchTwice: true })).toEqual(
+        expected,
+      );
+    }
+  });
 });

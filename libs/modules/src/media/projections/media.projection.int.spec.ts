@@ -173,4 +173,14 @@ describe('media projection, set-based (real PostgreSQL)', () => {
       expect(await projectedRows(db.pool, mediaProjection, events, batchSize)).toEqual(expected);
     }
   });
+
+  it('gives the per-event rows when every batch is delivered twice (the idempotent rules)', async () => {
+    const events = storedEvents(mediaEvents(300, 5));
+    for (const batchSize of [1, 7, 1000]) {
+      const expected = await projectedRows(db.pool, perEventReference, events, batchSize, { eachBatchTwice: true });
+      expect(await projectedRows(db.pool, mediaProjection, events, batchSize, { eachBatchTwice: true })).toEqual(
+        expected,
+      );
+    }
+  });
 });

@@ -203,4 +203,14 @@ describe('membership-status projection, set-based (real PostgreSQL)', () => {
       ]);
     }
   });
+
+  it('gives the per-event rows when every batch is delivered twice (the idempotent rules)', async () => {
+    const events = storedEvents(membershipEvents(300, 5));
+    for (const batchSize of [1, 7, 1000]) {
+      const expected = await projectedRows(db.pool, perEventReference, events, batchSize, { eachBatchTwice: true });
+      expect(
+        await projectedRows(db.pool, membershipStatusProjection, events, batchSize, { eachBatchTwice: true }),
+      ).toEqual(expected);
+    }
+  });
 });

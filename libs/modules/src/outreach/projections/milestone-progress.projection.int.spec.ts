@@ -146,4 +146,14 @@ describe('outreach-milestone-progress projection, set-based (real PostgreSQL)', 
       expect(await projectedRows(db.pool, milestoneProgressProjection, events, batchSize)).toEqual(expected);
     }
   });
+
+  it('gives the per-event rows when every batch is delivered twice (the idempotent rules)', async () => {
+    const events = storedEvents(progressEvents(300, 5));
+    for (const batchSize of [1, 7, 1000]) {
+      const expected = await projectedRows(db.pool, perEventReference, events, batchSize, { eachBatchTwice: true });
+      expect(
+        await projectedRows(db.pool, milestoneProgressProjection, events, batchSize, { eachBatchTwice: true }),
+      ).toEqual(expected);
+    }
+  });
 });
