@@ -1,7 +1,8 @@
-import { foldName, nameSearchKey, searchWords, typoVariants } from '@app/domain';
+import { typoVariants } from '@app/domain';
 import type { Queryable } from '@app/platform';
 import type { CatalogKind } from '../catalog-kind.js';
 import type { CountDeltas } from './count-deltas.js';
+import { nameKeys, type NameKeys } from './name-keys.js';
 import { insertRows, type Column } from './unnest-rows.js';
 
 type EntryKind = Pick<CatalogKind, 'tables' | 'idColumn'>;
@@ -35,6 +36,8 @@ export type EntryChange =
 /** An entry event of a batch: what it does, and where and when the log has it. */
 export type EntryEvent = EntryChange & { position: number; recordedAt: Date };
 type Added = Extract<EntryEvent, { change: 'added' }>;
+/** An add that made a row, with its name's keys (folded once, for the row and for the word index). */
+type Listed = Added & { keys: NameKeys };
 type Vouched = Extract<EntryEvent, { change: 'vouched' }>;
 
 const SHARED_ENTRY_COLUMNS: readonly Column[] = [
@@ -109,10 +112,10 @@ async function insertAdded(
   columns: EntryColumns,
   adds: readonly Added[],
   counts: CountDeltas,
-): Promise<Added[]> {
+): Promise<Listed[]> {
   // The first add of an id is the one that makes its row (the later ones conflict).
-  const firsts = new Map<string, Added>();
-  for (const add of adds) if (!firsts.has(add.entryId)) firsts.set(add.entryId, add);
+  const firsts = new Map<string, Listed>();
+  for (const add of adds) if (!firsts.has(add.entryId)) firsts.set(add.entryId, { ...add, keys: nameKeys(add.name) });
   const rows = await insertRows<{ id: string }>(
     db,
     `${kind.tables}s`,
@@ -120,8 +123,8 @@ async function insertAdded(
     [...firsts.values()].map((add) => [
       add.entryId,
       add.name,
-      nameSearchKey(add.name),
-      foldName(add.name),
+      add.keys.searchKey,
+      add.keys.foldedName,
       ...add.values,
       add.addedBy,
       add.addedByFanNumber,
@@ -146,11 +149,11 @@ async function insertAdded(
  * variants are never deleted), and names share words, so after the first batches of a replay most
  * variants would only be checked and skipped, seven index probes a word.
  */
-async function indexAddedWords(db: Queryable, prefix: string, added: readonly Added[]): Promise<void> {
+async function indexAddedWords(db: Queryable, prefix: string, added: readonly Listed[]): Promise<void> {
   const words: [string, string, number][] = [];
   const distinct = new Set<string>();
   for (const entry of added) {
-    for (const word of searchWords(entry.name)) {
+    for (const word of entry.keys.words) {
       words.push([word, entry.entryId, entry.position]);
       distinct.add(word);
     }

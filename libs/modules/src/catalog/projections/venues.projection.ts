@@ -33,10 +33,12 @@ const DETAIL_COLUMNS: readonly Column[] = [
 const SHARED_DETAILS = 3;
 
 function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'userId'>): unknown[] {
+  return [venue.name, nameSearchKey(venue.name), foldName(venue.name), ...ownDetailValues(venue)];
+}
+
+/** The details after name, search_key and folded_name (an add's batch writes those for every kind). */
+function ownDetailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'userId'>): unknown[] {
   return [
-    venue.name,
-    nameSearchKey(venue.name),
-    foldName(venue.name),
     venue.venueType,
     venue.streetAddress,
     venue.city,
@@ -112,8 +114,7 @@ function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
         name: venue.name,
         addedBy: venue.addedBy,
         addedByFanNumber: venue.addedByFoundingFanNumber,
-        // The details after the shared name, search_key and folded_name the batch writes itself.
-        values: detailValues(venue).slice(SHARED_DETAILS),
+        values: ownDetailValues(venue),
         adderFan: [true],
       };
     }
