@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { onReadModelsPending } from '@/lib/api-client';
-import { rememberSignedInForLandingShell } from '@/lib/landing-shell';
+import { isLandingShellShown, rememberSignedInForLandingShell } from '@/lib/landing-shell';
 import { queryClient } from '@/lib/query-client';
 import { refreshWhileReadModelsCatchUp } from '@/lib/read-models-pending';
 import { routeTree } from './routeTree.gen';
@@ -33,10 +33,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 const root = createRoot(container);
-// A transition, so React renders the first page in slices that yield to the browser instead of in one
-// long task: on "/" the prerendered landing page is already on screen meanwhile and stays responsive
-// (issue #23: Lighthouse's Total Blocking Time).
-startTransition(() => {
+const renderApp = () =>
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -44,4 +41,13 @@ startTransition(() => {
       </QueryClientProvider>
     </StrictMode>,
   );
-});
+
+if (isLandingShellShown()) {
+  // The prerendered landing page is on screen, so nothing is lost by resolving the route (the auth
+  // check) first: React then renders the page once, in a transition, in slices that yield to the
+  // browser, instead of in one long task when the router's state arrives (issue #23: Lighthouse's
+  // Total Blocking Time). Elsewhere the app renders at once, so its pending spinner can show.
+  void router.load().finally(() => startTransition(renderApp));
+} else {
+  renderApp();
+}

@@ -14,6 +14,14 @@ export const LANDING_SHELL_ID = 'landing-shell';
  */
 export const LANDING_SHELL_SIGNED_IN_KEY = 'payola.signedIn';
 
+/** The prerendered landing page is in the document and the gate script left it visible. */
+export function isLandingShellShown(): boolean {
+  return (
+    document.getElementById(LANDING_SHELL_ID) !== null &&
+    !document.documentElement.classList.contains('no-landing-shell')
+  );
+}
+
 /** The app's first page is rendered: it takes the shell's place (index.html's style shows #root once the shell is gone). */
 export function removeLandingShell(): void {
   document.getElementById(LANDING_SHELL_ID)?.remove();
