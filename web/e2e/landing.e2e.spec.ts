@@ -46,6 +46,48 @@ test.describe('landing page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  // Issue #23: index.html carries the landing page, prerendered, so it is painted before the app runs.
+  test.describe('before the app runs (JavaScript off)', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('"/" already shows the landing page, and its links work as plain links', async ({ page }) => {
+      await page.goto('/');
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+      await page.getByRole('link', { name: 'Start Verification' }).click();
+      await expect(page).toHaveURL(/\/role-selection$/);
+    });
+  });
+
+  test('before the app runs, the prerendered page shows on "/" only', async ({ page }) => {
+    // The app's scripts never arrive; the gate script (not under /assets) still runs.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.locator('#landing-shell')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Claim Your Place in the Movement' })).toHaveCount(0);
+  });
+
+  test("the app takes the prerendered page's place: one landing page, no shell left", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Your Place in the Movement' })).toBeVisible();
+    await expect(page.locator('#landing-shell')).toHaveCount(0);
+    await expect(page.locator('#root #hero-title')).toBeVisible();
+    await expect(page.locator('h1')).toHaveCount(1);
+  });
+
+  test('a signed-in visitor is not shown the prerendered landing page on the way home', async ({ page }) => {
+    // What the app stores while it sees a signed-in user (web/src/lib/landing-shell.ts).
+    await page.addInitScript(() => window.localStorage.setItem('payola.signedIn', '1'));
+    await page.route('**/api/auth/check', () => {
+      // Held: the app has not yet decided, which is when the prerendered page would show.
+    });
+    await page.goto('/');
+    await expect(page.locator('#landing-shell')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Claim Your Place in the Movement' })).toHaveCount(0);
+  });
+
   test('screenshot', async ({ page }, testInfo) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
