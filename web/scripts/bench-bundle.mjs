@@ -3,7 +3,7 @@
 // reads the built app in web/dist (`npm run build:web` first).
 //
 // What it counts, as the browser fetches it:
-//   1. index.html's module script and its modulepreload links;
+//   1. index.html's scripts (the module entry, and the classic landing-shell gate) and its modulepreload links;
 //   2. the landing route's own chunks (the router loads `/`'s split component at once, so it counts),
 //      found through Vite's manifest (dist/.vite/manifest.json);
 //   3. the static imports of all of those, transitively. Dynamic import() is left out: that is what
@@ -219,8 +219,9 @@ export function measureLandingBundle(
     queue.push(file);
   };
 
+  // Every script index.html names: the module entry, and a classic one that runs before the body.
   for (const script of tags(html, 'script'))
-    if (script.type === 'module' && script.src) {
+    if (script.src && (script.type === 'module' || !script.type)) {
       const file = fileForUrl(distDir, script.src);
       if (file) add(file, 'index.html');
     }
