@@ -16,10 +16,12 @@
  *      dropped when they are done, so the synthetic phases' events are not in their log.
  *   7. the catalogue: 100,000 artists and 100,000 venues with votes and favourites; the list, search and profile
  *      endpoints at 50 concurrent clients (the api in its own process) vs the same SQL through `pg`
+ *   8. ready: the api started as `npm start` runs it (bundled), timed from spawn to GET /api/health 200 (api-ready.ts);
+ *      it runs right after the database is made, before the other phases load the machine
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
  * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_VENUES, BENCH_CATALOG_SECONDS,
- * BENCH_REAL_EVENTS, BENCH_REAL_LAG_SECONDS, BENCH_REAL_LAG_RATE,
+ * BENCH_REAL_EVENTS, BENCH_REAL_LAG_SECONDS, BENCH_REAL_LAG_RATE, BENCH_READY_RUNS,
  * BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
  * keeps the database afterwards, to look at query plans on the seeded data.
@@ -32,6 +34,7 @@
 import os from 'node:os';
 import { EventStore } from '@app/event-store';
 import { createLogger, createPool, loadConfig, type Pool } from '@app/platform';
+import { apiReadyBench } from './api-ready.js';
 import { appendBench } from './append-bench.js';
 import { createBenchDatabase, serverDescription, type BenchDatabase } from './bench-database.js';
 import { findBenchServers } from './bench-servers.js';
@@ -86,8 +89,10 @@ const CATALOG_VIEWERS = size(20, 2);
 const CATALOG_WARM_UP_SECONDS = size(3, 0);
 /** See catalog-bench.ts: a pause between the seeding and the measuring. */
 const CATALOG_SETTLE_SECONDS = secondsFromEnv('BENCH_SETTLE_SECONDS', size(60, 0));
+/** How many times the ready phase starts the api (the first start fills V8's compile cache). */
+const API_READY_RUNS = intFromEnv('BENCH_READY_RUNS', size(3, 1));
 const PHASES = new Set(
-  (process.env.BENCH_PHASES || 'web,append,projection,replay,lag,real-replay,real-lag,catalog')
+  (process.env.BENCH_PHASES || 'web,ready,append,projection,replay,lag,real-replay,real-lag,catalog')
     .split(',')
     .map((p) => p.trim()),
 );
@@ -170,6 +175,15 @@ async function main(): Promise<number> {
     const pool = createPool({ connectionString: database.url, max: 12, applicationName: 'payola-bench' });
     pools.push(pool);
     const store = new EventStore(pool, benchRegistry());
+
+    await phase('ready', async () => {
+      log(`api start-up: ${API_READY_RUNS} starts as npm start runs it, each timed to GET /api/health 200`);
+      results.apiReady = await apiReadyBench(database!.url, redisUrl, API_READY_RUNS);
+      const ready = results.apiReady;
+      log(
+        `  ${ready.bundled ? 'bundled' : 'unbundled (no bundle)'}: ${ready.seconds.map((s) => `${s.toFixed(2)} s`).join(', ')}`,
+      );
+    });
 
     await phase('append', async () => {
       for (const concurrency of [1, 8]) {

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { API_READY_TARGET_SECONDS, type ApiReadyResult } from './api-ready.js';
 import type { AppendComparison } from './append-bench.js';
 import { CATALOG_TARGETS, type CatalogBenchResult } from './catalog-bench.js';
 import type { LagResult } from './lag-bench.js';
@@ -32,6 +33,8 @@ export interface BenchResults {
   realLag?: RealLagResult;
   /** The landing page's JavaScript (web/dist as built), see web-bundle.ts. */
   web?: WebBundleResult;
+  /** The api's start, spawn to /api/health 200, see api-ready.ts. */
+  apiReady?: ApiReadyResult;
   /** The artist catalogue's read endpoints under load, see catalog-bench.ts. */
   catalog?: CatalogBenchResult;
   errors: { phase: string; message: string }[];
@@ -163,6 +166,19 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
       verdict: verdict(web.pass),
     });
   } else if (failed('web')) out.push(errorRow(webMetric, ''));
+
+  const { apiReady } = results;
+  const readyMetric = 'api ready after start (spawn to /api/health 200)';
+  if (apiReady) {
+    out.push({
+      metric: `${readyMetric}, ${apiReady.bundled ? 'bundled as npm start runs it' : 'unbundled'}`,
+      ours: `median ${apiReady.medianSeconds.toFixed(2)} s of ${apiReady.seconds.map((s) => s.toFixed(2)).join(', ')}`,
+      baseline: '',
+      ratio: '',
+      target: `< ${API_READY_TARGET_SECONDS} s`,
+      verdict: verdict(apiReady.medianSeconds < API_READY_TARGET_SECONDS),
+    });
+  } else if (failed('ready')) out.push(errorRow(readyMetric, `< ${API_READY_TARGET_SECONDS} s`));
 
   const { catalog } = results;
   const catalogTarget = `p99 < ${CATALOG_TARGETS.p99Ms} ms, >= ${CATALOG_TARGETS.ratio.toFixed(2)}`;
