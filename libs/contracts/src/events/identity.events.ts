@@ -85,6 +85,22 @@ export const SettingsChanged = defineEvent(
   }),
 );
 
+/**
+ * An operator suspended the member (the operators' console): every session of theirs ended, sign-in and
+ * writes are refused until a lift. On the member's own stream, `user-<id>`, because identity owns what a
+ * member may do: the auth check and sign-in fold it from there without asking another module.
+ */
+export const MemberSuspended = defineEvent(
+  'MemberSuspended',
+  z.object({ userId: z.string(), operatorId: z.string(), reason: z.string() }),
+);
+
+/** An operator lifted the member's suspension: they may sign in and write again. */
+export const MemberSuspensionLifted = defineEvent(
+  'MemberSuspensionLifted',
+  z.object({ userId: z.string(), operatorId: z.string(), reason: z.string() }),
+);
+
 export const identityEvents = [
   AccountCreated,
   PasswordResetRequested,
@@ -94,4 +110,6 @@ export const identityEvents = [
   EmailChanged,
   UsernameChanged,
   SettingsChanged,
+  MemberSuspended,
+  MemberSuspensionLifted,
 ] as const;

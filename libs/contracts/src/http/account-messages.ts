@@ -10,4 +10,6 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   csrfInvalid: 'Your session expired or the page is out of date. Refresh the page and try again.',
+  /** A suspended member's sign-in and writes (the operators' console suspends and lifts). */
+  accountSuspended: 'Your account is suspended. Contact support if you think this is a mistake.',
 } as const;

@@ -96,3 +96,35 @@ export const ZOpsDashboard = z.object({
   generatedAt: z.string(),
 });
 export type TOpsDashboard = z.infer<typeof ZOpsDashboard>;
+
+/** GET /api/ops/members?q=: an email, or a founding fan number ("42" or "#42"). */
+export const ZOpsMemberSearch = z.strictObject({
+  q: z.string().trim().min(1, 'Enter an email or a fan number.').max(254, 'An email is at most 254 characters.'),
+});
+export type TOpsMemberSearch = z.infer<typeof ZOpsMemberSearch>;
+
+/** A member as the console shows them: who, and whether they are suspended (and why, by whom). */
+export const ZOpsMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  foundingFanNumber: z.number().int().nullable(),
+  /** The suspension in force: the operator who decided it (their email, when their account still has one) and why. */
+  suspension: z.object({ operatorId: z.string(), operatorEmail: z.string().nullable(), reason: z.string() }).nullable(),
+});
+export type TOpsMember = z.infer<typeof ZOpsMember>;
+
+/** GET /api/ops/members: the member found, or null. */
+export const ZOpsMemberFound = z.object({ member: ZOpsMember.nullable() });
+export type TOpsMemberFound = z.infer<typeof ZOpsMemberFound>;
+
+/** POST /api/ops/members/:id/suspend and /lift: every operator action names its reason. */
+export const ZOpsSuspensionRequest = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Give a reason: it is recorded with your name.')
+    .max(500, 'A reason is at most 500 characters.'),
+});
+export type TOpsSuspensionRequest = z.infer<typeof ZOpsSuspensionRequest>;

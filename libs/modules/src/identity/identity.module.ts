@@ -9,6 +9,7 @@ import { ChangePasswordHandler } from './application/commands/change-password/ch
 import { ConfirmEmailChangeHandler } from './application/commands/confirm-email-change/confirm-email-change.handler.js';
 import { RequestEmailChangeHandler } from './application/commands/request-email-change/request-email-change.handler.js';
 import { UserSessions } from './application/services/user-sessions.js';
+import { MemberSuspensions } from './application/services/member-suspensions.js';
 import { CheckUsernameHandler } from './application/queries/check-username/check-username.handler.js';
 import { UsernameReservations } from './application/services/username-reservations.js';
 import { UsersController } from './http/users.controller.js';
@@ -35,6 +36,7 @@ import { SessionSerializer } from './http/session.serializer.js';
     UsernameReservations,
     SessionCache,
     UserSessions,
+    MemberSuspensions,
     CheckCredentialsHandler,
     LocalStrategy,
     SessionSerializer,
@@ -52,6 +54,6 @@ import { SessionSerializer } from './http/session.serializer.js';
     ChangePasswordHandler,
     CheckUsernameHandler,
   ],
-  exports: [SignedInGuard, SessionCache, RateLimitGuard],
+  exports: [SignedInGuard, SessionCache, RateLimitGuard, MemberSuspensions],
 })
 export class IdentityModule {}

@@ -10,3 +10,5 @@ export { GetAccount, type Account } from './application/queries/get-account/get-
 export { GetAuthUser } from './application/queries/get-auth-user/get-auth-user.query.js';
 export { SessionCache, SESSION_CACHE_MS } from './application/services/session-cache.js';
 export { findUserIdByEmail } from './application/services/email-reservations.js';
+export { MemberSuspensions } from './application/services/member-suspensions.js';
+export { SuspensionRefusedError, SUSPENSION_MESSAGES } from './domain/suspension.js';

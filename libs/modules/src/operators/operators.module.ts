@@ -4,15 +4,16 @@ import { IdentityModule } from '../identity/index.js';
 import { Dashboard } from './application/dashboard.js';
 import { SecondFactor } from './application/second-factor.js';
 import { OperatorGuard } from './http/operator.guard.js';
+import { MembersController } from './http/members.controller.js';
 import { OpsController } from './http/ops.controller.js';
 
 /**
- * The operators' console (the api side): the second factor and the dashboard. Operators are granted
+ * The operators' console (the api side): the second factor, the dashboard and members' suspension. Operators are granted
  * and revoked only by the ops CLI (changeOperator); the worker runs the daily-activity projection.
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [OpsController],
+  controllers: [OpsController, MembersController],
   providers: [SecondFactor, Dashboard, OperatorGuard],
 })
 export class OperatorsModule implements OnModuleDestroy {

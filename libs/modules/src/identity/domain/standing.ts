@@ -12,6 +12,8 @@ export const STANDING_EVENT_TYPES = [
   'KycApproved',
   'KycDeclined',
   'KycExpired',
+  'MemberSuspended',
+  'MemberSuspensionLifted',
 ] as const;
 export type StandingEvent = EventOfType<(typeof STANDING_EVENT_TYPES)[number]>;
 
@@ -33,9 +35,14 @@ export interface Standing {
   verified: boolean;
   kycCompleted: boolean;
   veriffStatus: TVeriffStatus | null;
+  /** An operator suspended the member (domain/suspension.ts): the auth check signs them in nowhere. */
+  suspended: boolean;
 }
 
-/** The same rules as the users projection, so the two always agree once it has caught up. */
+/**
+ * The same rules as the users projection, so the two always agree once it has caught up (suspension is
+ * the write side's alone: nothing shows it from identity_users).
+ */
 export function evolveStanding(state: Standing | null, event: StandingEvent): Standing | null {
   if (event.type === 'AccountCreated') {
     return {
@@ -45,6 +52,7 @@ export function evolveStanding(state: Standing | null, event: StandingEvent): St
       verified: false,
       kycCompleted: false,
       veriffStatus: null,
+      suspended: false,
     };
   }
   if (!state) return state;
@@ -61,5 +69,9 @@ export function evolveStanding(state: Standing | null, event: StandingEvent): St
       const declined = status === 'declined' || status === 'resubmission_requested';
       return { ...state, kycCompleted: false, veriffStatus: declined ? 'declined' : 'expired' };
     }
+    case 'MemberSuspended':
+      return { ...state, suspended: true };
+    case 'MemberSuspensionLifted':
+      return { ...state, suspended: false };
   }
 }

@@ -20,6 +20,7 @@ describe('a user standing, from the user stream', () => {
       verified: false,
       kycCompleted: false,
       veriffStatus: null,
+      suspended: false,
     });
   });
 
@@ -47,5 +48,12 @@ describe('a user standing, from the user stream', () => {
   it('a new session after an approval keeps the approval', () => {
     const approved = event('KycApproved', { userId: 'u', sessionId: 's' });
     expect(fold(created, paid, session, approved, session)).toMatchObject({ verified: true, veriffStatus: 'approved' });
+  });
+
+  it('a suspension holds until it is lifted, and keeps the rest of the standing', () => {
+    const suspended = event('MemberSuspended', { userId: 'u', operatorId: 'o', reason: 'spam' });
+    const lifted = event('MemberSuspensionLifted', { userId: 'u', operatorId: 'o', reason: 'appeal' });
+    expect(fold(created, paid, suspended)).toMatchObject({ suspended: true, paymentCompleted: true });
+    expect(fold(created, paid, suspended, lifted)).toMatchObject({ suspended: false, foundingFanNumber: 7 });
   });
 });

@@ -8,6 +8,7 @@ import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import type { AppConfig, Pool } from '@app/platform';
 import type { SessionCache } from '../application/services/session-cache.js';
+import { refuseSuspendedWrites } from './suspended-sessions.js';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -142,7 +143,8 @@ function cachedPgStore(PgStore: ReturnType<typeof connectPgSimple>, cache: Sessi
 }
 
 /**
- * Sessions in PostgreSQL (the spec's `session` table), passport on top, then CSRF checks: the handlers, in
+ * Sessions in PostgreSQL (the spec's `session` table), passport on top, a suspended member's writes refused,
+ * then CSRF checks: the handlers, in
  * order, for the api's /api requests only (static files and pages are served without touching the store).
  * The api runs them in its one middleware chain (api/src/infrastructure/middleware-chain.ts).
  */
@@ -171,6 +173,7 @@ export function sessionMiddleware(
     passport.initialize(),
     // @types/passport types the session middleware as `any` (its default framework); it is express's.
     passport.session() as RequestHandler,
+    refuseSuspendedWrites,
     cookieParser(),
     csrf.middleware,
   ];

@@ -21,3 +21,17 @@ export async function assignFoundingFanNumber(db: Queryable, userId: string): Pr
   await db.query('insert into founding_fans (user_id, number) values ($1, $2)', [userId, number]);
   return number;
 }
+
+/** The member holding a founding fan number (the operators' console finds members by it), or null. */
+export async function findUserIdByFanNumber(db: Queryable, fanNumber: number): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string }>('select user_id from founding_fans where number = $1', [
+    fanNumber,
+  ]);
+  return rows[0]?.user_id ?? null;
+}
+
+/** The member's founding fan number, or null before their payment completed. */
+export async function fanNumberOf(db: Queryable, userId: string): Promise<number | null> {
+  const { rows } = await db.query<{ number: number }>('select number from founding_fans where user_id = $1', [userId]);
+  return rows[0]?.number ?? null;
+}

@@ -100,7 +100,9 @@ export class GetAuthUserHandler implements IQueryHandler<GetAuthUser> {
       this.standing(userId),
       this.balance(userId),
     ]);
-    if (!standing) return null;
+    // A suspended member is signed in nowhere: their sessions were ended, and this refuses one another
+    // api process still holds in its session cache for a moment (session-cache.ts).
+    if (!standing || standing.suspended) return null;
     if (row) return toAuthUser({ ...row, payola_balance: balance, ...standingColumns(standing) });
     // The projection may lag a moment behind a brand-new account: the stream is the truth.
     const { state } = await this.repository.load(userStreamId(userId), userFold);
