@@ -113,4 +113,18 @@ describe('row batch kit (real PostgreSQL)', () => {
       /duplicate key/,
     );
   });
+
+  it('refuses a new row without every column, and a declaration that misses a column of the table', async () => {
+    const batch = await RowBatch.load(db.pool, ITEMS, ['d']);
+    const partial = { id: 'd', label: 'no defaults' } as unknown as Item;
+    expect(() => batch.insertIfMissing(partial)).toThrow(
+      'kit_items: a new row needs every column (tags, settings, seen_at, size, flag)',
+    );
+
+    await db.pool.query("insert into kit_items (id) values ('e')");
+    const stale = defineRowTable<Item>({ ...ITEMS, columns: ['id', 'label', 'tags', 'settings', 'seen_at', 'flag'] });
+    await expect(RowBatch.load(db.pool, stale, ['e'])).rejects.toThrow(
+      "kit_items: declared columns differ from the table's (undeclared: size; not in the table: none)",
+    );
+  });
 });

@@ -15,7 +15,8 @@ import type { Queryable } from '@app/platform';
  * dates and timestamps kept as PostgreSQL's text, so microseconds survive the round trip) and written
  * with `json_populate_recordset(null::<table>, ...)`, which converts each JSON value to the column's own
  * type (Date objects become ISO strings, arrays become arrays, a JS null is SQL NULL). A row must
- * therefore carry every column, defaults included: a missing key would be written as NULL.
+ * therefore carry every column, defaults included: a missing key would be written as NULL (a new row
+ * without one, or a table with a column the declaration lacks, is refused with the columns named).
  */
 export interface RowTable<Row extends object> {
   /** The unqualified table name (the search_path picks the live or the scratch schema). */
@@ -41,6 +42,28 @@ const TEXT_DATES: pg.CustomTypesConfig = {
       ? (value: string) => value
       : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
 };
+
+/** Tables whose declared columns were compared with a stored row once already. */
+const checkedTables = new WeakSet<RowTable<object>>();
+
+/**
+ * A table with a column the declaration lacks (a migration added it) would have it left as it was on
+ * conflict, or written NULL for a new row: fail loudly instead, naming the columns.
+ */
+function checkColumns(table: RowTable<object>, stored: object): void {
+  if (checkedTables.has(table)) return;
+  const declared = new Set<string>(table.columns);
+  const actual = Object.keys(stored);
+  const undeclared = actual.filter((column) => !declared.has(column));
+  const missing = [...declared].filter((column) => !actual.includes(column));
+  if (undeclared.length > 0 || missing.length > 0) {
+    throw new Error(
+      `${table.name}: declared columns differ from the table's (undeclared: ${undeclared.join(', ') || 'none'}; ` +
+        `not in the table: ${missing.join(', ') || 'none'})`,
+    );
+  }
+  checkedTables.add(table);
+}
 
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -69,6 +92,8 @@ export class RowBatch<Row extends object> {
         values: [distinct],
         types: TEXT_DATES,
       });
+      const first = result.rows[0];
+      if (first) checkColumns(table, first);
       for (const row of result.rows) rows.set(row[table.key], row);
     }
     return new RowBatch(table, rows);
@@ -81,6 +106,8 @@ export class RowBatch<Row extends object> {
 
   /** `insert ... on conflict do nothing`: adds the row unless its key exists. True when added. */
   insertIfMissing(row: Row): boolean {
+    const absent = this.table.columns.filter((column) => !(column in row));
+    if (absent.length > 0) throw new Error(`${this.table.name}: a new row needs every column (${absent.join(', ')})`);
     const key = row[this.table.key];
     if (this.rows.has(key)) return false;
     this.rows.set(key, { ...row });
