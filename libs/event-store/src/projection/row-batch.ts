@@ -44,13 +44,13 @@ const TEXT_DATES: pg.CustomTypesConfig = {
 };
 
 /** Tables whose declared columns were compared with a stored row once already. */
-const checkedTables = new WeakSet<RowTable<object>>();
+const checkedTables = new WeakSet<object>();
 
 /**
  * A table with a column the declaration lacks (a migration added it) would have it left as it was on
  * conflict, or written NULL for a new row: fail loudly instead, naming the columns.
  */
-function checkColumns(table: RowTable<object>, stored: object): void {
+function checkColumns<Row extends object>(table: RowTable<Row>, stored: object): void {
   if (checkedTables.has(table)) return;
   const declared = new Set<string>(table.columns);
   const actual = Object.keys(stored);
