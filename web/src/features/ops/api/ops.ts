@@ -1,10 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ZOpsDashboard,
+  ZOpsMember,
+  ZOpsMemberFound,
   ZOpsSession,
   ZSecondFactorConfirmed,
   ZSecondFactorSetup,
   ZSecondFactorVerified,
+  type TOpsMemberFound,
   type TSecondFactorVerifyRequest,
 } from '@app/contracts';
 import { apiGet, apiPost } from '@/lib/api-client';
@@ -54,4 +57,26 @@ export function useSecondFactorVerify() {
 export function useOpenConsole() {
   const queryClient = useQueryClient();
   return () => queryClient.setQueryData(SESSION_KEY, { secondFactor: 'passed' });
+}
+
+const MEMBERS_KEY = '/api/ops/members';
+
+/** GET /api/ops/members?q=: the member with this email or fan number (member null: nobody). */
+export function opsMemberSearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: [MEMBERS_KEY, q],
+    queryFn: ({ signal }) => apiGet(`${MEMBERS_KEY}?q=${encodeURIComponent(q)}`, ZOpsMemberFound, { signal }),
+    enabled: q.length > 0,
+    retry: false,
+  });
+}
+
+/** Suspends or lifts; the answer is the member as they now stand, put where the search shows them. */
+export function useMemberSuspension(q: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, memberId, reason }: { action: 'suspend' | 'lift'; memberId: string; reason: string }) =>
+      apiPost(`${MEMBERS_KEY}/${encodeURIComponent(memberId)}/${action}`, { reason }, ZOpsMember),
+    onSuccess: (member) => queryClient.setQueryData<TOpsMemberFound>([MEMBERS_KEY, q], { member }),
+  });
 }

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
 import { opsSessionQueryOptions } from '../api/ops';
-import { OpsDashboard } from './ops-dashboard';
 import { SecondFactorSetup } from './second-factor-setup';
 import { SecondFactorVerify } from './second-factor-verify';
 
-/** /ops: set-up of the second factor, then once per session its check, then the console. */
+/** /ops and its screens: set-up of the second factor, then once per session its check, then the screen. */
 export function OpsPage() {
   const { data: session } = useSuspenseQuery(opsSessionQueryOptions());
   if (session.secondFactor === 'enrol') return <SecondFactorSetup />;
   if (session.secondFactor === 'verify') return <SecondFactorVerify />;
-  return <OpsDashboard />;
+  return <Outlet />;
 }

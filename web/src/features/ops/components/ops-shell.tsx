@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { LayoutDashboard, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
  * The console's frame: its own heading strip and navigation. Only screens that exist are linked; the
- * next ones (reports, merges, claims, members, queues) add their link here as they are built.
+ * next ones (reports, merges, claims, queues) add their link here as they are built.
  */
-const SCREENS = [{ to: '/ops', label: 'Dashboard', icon: LayoutDashboard }] as const;
+const SCREENS = [
+  { to: '/ops', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/ops/members', label: 'Members', icon: UserRound },
+] as const;
 
 export function OpsShell({ title, children }: { title: string; children: ReactNode }) {
   return (
