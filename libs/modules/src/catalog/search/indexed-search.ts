@@ -57,6 +57,9 @@ export async function searchByIndex(
   /** The revision and the user's flags for ids (the read cache's batched statement). */
   flags: (userId: string, ids: string[]) => Promise<FlagsAnswer>,
 ): Promise<LoadedRead<CatalogEntry, string | null> | null> {
+  const folded = foldName(query.q ?? '');
+  // Shorter searches list newest first (catalog-list-sql.ts), which is no search of the index's.
+  if (folded.length < 2) return null;
   const cursor = parseCursor(query.cursor);
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   const { words } = wordQuery(query.q ?? '');
@@ -71,7 +74,7 @@ export async function searchByIndex(
     const current = search.ready();
     if (!current) return null;
     const { state } = current;
-    const ids = current.index.rank({ words, folded: foldName(query.q ?? ''), filters, offset, limit: query.limit });
+    const ids = current.index.rank({ words, folded, filters, offset, limit: query.limit });
     const pageIds = ids.slice(0, query.limit);
     const meta = ids.length > query.limit ? `o${offset + pageIds.length}` : null;
     const cached = pageIds.map((id) => search.entries.get(id, state.revision));

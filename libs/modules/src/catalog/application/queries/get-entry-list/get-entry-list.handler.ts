@@ -1,6 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { InjectPool, preparedStatement, type Pool } from '@app/platform';
-import { foldName } from '@app/domain';
 import type { CatalogEntry, EntryRow } from '../../../catalog-kind.js';
 import { CatalogSearchIndexes } from '../../../search/catalog-search-indexes.js';
 import { searchByIndex } from '../../../search/indexed-search.js';
@@ -26,9 +25,9 @@ export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEn
     const key = listCacheKey(tab, userId, filters);
     const cache = this.caches.of(kind);
     const { entries, meta, json } = await cache.read(key, userId, async () => {
-      // A search of the All tab ranks in the process's index when it is loaded and current.
+      // A search of the All tab ranks in the process's index when it is loaded and current (else null).
       const index = this.searchIndexes.of(kind);
-      if (index && tab === 'all' && foldName(filters.q ?? '').length >= 2) {
+      if (index && tab === 'all' && filters.q) {
         const page = await searchByIndex(
           this.pool,
           index,
