@@ -41,11 +41,13 @@ Commands:
  */
 const REBUILD_CONCURRENCY = 2;
 /**
- * Events per batch (and transaction) of a rebuild. A set-based batch costs a few statements whatever
- * its size, but its transaction holds back what every live projector may read (the log's visibility
- * horizon) until it commits, so it stays at seconds, not tens of seconds, under load.
+ * Events per batch (and transaction) of a rebuild. A set-based batch writes each row it touches
+ * once, so fewer, larger batches leave fewer row versions behind (on a 420,000-event log, 20,000 per
+ * batch cut the upserts' time by 40-65% against 5,000). But a batch's transaction holds back what
+ * every live projector may read (the log's visibility horizon) until it commits, so it stays around a
+ * second: 10,000.
  */
-const REBUILD_BATCH_SIZE = 5_000;
+const REBUILD_BATCH_SIZE = 10_000;
 
 /** A progress bar per projection being rebuilt (on stderr), and the result lines (on stdout). */
 function rebuildReporter() {
