@@ -7,7 +7,7 @@ import { APP_CONFIG, createLogger, PG_POOL, SafeInputPipe, type AppConfig, type 
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
 import { requestDeadline } from './infrastructure/request-deadline.js';
-import { nestLogger, requestIds } from './infrastructure/request-logging.js';
+import { nestLogger, requestLogging } from './infrastructure/request-logging.js';
 import { readModelLagHeader } from './infrastructure/read-model-lag-header.js';
 import { jsonBodiesOnly } from './infrastructure/json-bodies-only.js';
 import { middlewareChain } from './infrastructure/middleware-chain.js';
@@ -38,7 +38,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   // What every request passes before its route, in this order, as one Express layer (middleware-chain.ts).
   app.use(
     middlewareChain([
-      { handler: requestIds(), apiOnly: true },
+      // The access line carries the request id as a field: it is written after the request's context ended.
+      { handler: requestLogging(createLogger('api', config.LOG_LEVEL, { requestId: false })), apiOnly: true },
       { handler: readModelLagHeader() },
       { handler: securityHeaders(config.PUBLIC_URL, config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT) },
       { handler: jsonBodiesOnly(), apiOnly: true },

@@ -166,6 +166,20 @@ describe('request logs and request ids (the built api and worker)', () => {
     expect(api.entries().filter((entry) => entry.requestId === id)).toHaveLength(1);
   });
 
+  it('writes the access line of a request the middleware chain refused before any route (no CSRF token)', async () => {
+    const id = `refused-${randomUUID()}`;
+    const refused = await fetch(`${baseUrl}/api/logout`, { method: 'POST', headers: { 'x-request-id': id } });
+    expect(refused.status).toBe(403);
+    const line = await api.find((entry) => entry.requestId === id);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'POST',
+      path: '/api/logout',
+      status: 403,
+    });
+  });
+
   it('makes a new id when the caller sends none or one that is not a plausible id', async () => {
     const browser = new Browser(baseUrl);
     const none = (await browser.send('GET', '/api/auth/check')).headers.get('x-request-id');

@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { LoggerService } from '@nestjs/common';
-import { LoggerModule, type Logger } from 'nestjs-pino';
-import type { Options } from 'pino-http';
+import { LoggerModule, type Logger as NestPinoLogger } from 'nestjs-pino';
 import {
   acceptedRequestId,
   APP_CONFIG,
   createLogger,
-  LOG_SERIALIZERS,
   requestContext,
   type AppConfig,
-  type DestinationStream,
+  type Logger,
 } from '@app/platform';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-// Express and pino-http hand the one request object over typed as node's IncomingMessage; these are
-// the fields express, pino-http and passport add to it, read through this type where logged.
+// The fields express and passport add to the request, read through this type where logged.
 type LoggedRequest = IncomingMessage & {
   id?: string;
   originalUrl?: string;
@@ -26,15 +24,24 @@ type LoggedRequest = IncomingMessage & {
 };
 
 /**
- * Gives every API request its id before anything else runs: the caller's `X-Request-Id` when it is a
- * plausible id, else a new UUID. It is echoed on the answer, bound to the access line and every line
- * logged while the request runs, and recorded in the metadata of the events it appends (requestContext).
+ * Gives every API request its id before anything else runs, and writes its one access line when the
+ * answer is done. The id is the caller's `X-Request-Id` when it is a plausible id, else a new UUID; it is
+ * echoed on the answer, written on the access line, added to every line logged while the request runs
+ * (createLogger's mixin) and recorded in the metadata of the events it appends (requestContext).
+ *
+ * The access line is built here, once, at the end, rather than by pino-http: pino-http made two child
+ * loggers per request and serialised the request even when its own lines were quiet (~6% of the api's
+ * CPU on a profile read, docs/performance.md). `logger` should not add the request id itself
+ * (`requestId: false`): the line is written after the request's context has ended and carries it as a field.
  */
-export function requestIds() {
+export function requestLogging(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
     const id = acceptedRequestId(req.headers['x-request-id']) ?? randomUUID();
     (req as LoggedRequest).id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
+    // 'close' follows 'finish' on an answer sent whole, and comes alone when the client went away first.
+    res.once('close', () => writeAccessLine(logger, req, res, id, performance.now() - started));
     requestContext.run(id, next);
   };
 }
@@ -47,56 +54,41 @@ function pathOf(req: LoggedRequest): string {
 }
 
 /**
- * One line per request, written when the answer is finished, built field by field: method, route
- * (the pattern: `/api/artists/:id`), path, status, duration and the signed-in user; the request id is
- * bound to the request's logger. No header, cookie or body is ever serialised, and the loggers censor
- * secrets in whatever else is logged (censorSecrets, LOG_SERIALIZERS).
+ * One line per request: method, route (the pattern: `/api/artists/:id`), path, status, duration, the
+ * signed-in user and the request id. No header, cookie or body is ever serialised, and the logger censors
+ * secrets in whatever else is logged (censorSecrets). A 5xx is an error ('request failed'), the health
+ * probe's lines are debug, an answer the client did not wait for is a warning ('request aborted').
  */
-function accessLine(req: IncomingMessage, res: ServerResponse, durationMs: number) {
+function writeAccessLine(logger: Logger, req: Request, res: Response, requestId: string, duration: number): void {
   const request = req as LoggedRequest;
-  return {
+  const path = pathOf(request);
+  const failed = res.statusCode >= 500;
+  const aborted = !res.writableFinished;
+  const level = failed ? 'error' : aborted ? 'warn' : path === '/api/health' ? 'debug' : 'info';
+  if (!logger.isLevelEnabled(level)) return;
+  const line = {
+    requestId,
     method: request.method,
     route: request.route?.path,
-    path: pathOf(request),
+    path,
     status: res.statusCode,
-    durationMs,
+    durationMs: Math.round(duration),
     userId: request.user?.id,
   };
+  logger[level](line, failed ? 'request failed' : aborted ? 'request aborted' : 'request completed');
 }
 
-/** pino-http's settings: the access line and the per-request logger. `destination`: stdout when absent. */
-export function httpLoggerOptions(level: string, destination?: DestinationStream) {
-  return {
-    // The per-request logger binds the id itself, so its root does not add it again.
-    logger: createLogger('api', level, { requestId: false, destination }),
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const request = req as LoggedRequest;
-      if (request.id) return request.id;
-      // Only requests outside /api miss the middleware above; give them an id all the same.
-      const id = randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    quietReqLogger: true,
-    quietResLogger: true,
-    // pino-http's own req/res serializers would print every header, cookies included.
-    serializers: LOG_SERIALIZERS,
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-    customSuccessObject: (req: IncomingMessage, res: ServerResponse, value: { durationMs?: number }) =>
-      accessLine(req, res, value.durationMs ?? 0),
-    customErrorObject: (req: IncomingMessage, res: ServerResponse, _error: Error, value: { durationMs?: number }) =>
-      accessLine(req, res, value.durationMs ?? 0),
-    customSuccessMessage: () => 'request completed',
-    customErrorMessage: () => 'request failed',
-    customLogLevel: (req: IncomingMessage, res: ServerResponse) =>
-      res.statusCode >= 500 ? 'error' : pathOf(req as LoggedRequest) === '/api/health' ? 'debug' : 'info',
-  } satisfies Options;
-}
-
-/** nestjs-pino: Nest's logger and the access log through pino, at LOG_LEVEL (`silent` in tests). */
+/**
+ * nestjs-pino: Nest's logger through pino, at LOG_LEVEL (`silent` in tests). Its pino-http middleware
+ * is mounted on no route (the access line is requestLogging's); lines logged inside a request carry its
+ * id through createLogger's mixin.
+ */
 export const RequestLoggingModule = LoggerModule.forRootAsync({
   inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => ({ pinoHttp: httpLoggerOptions(config.LOG_LEVEL) }),
+  useFactory: (config: AppConfig) => ({
+    pinoHttp: { logger: createLogger('api', config.LOG_LEVEL) },
+    forRoutes: [],
+  }),
 });
 
 /** Nest's own start-up lines (modules loaded, each route mapped: ~100 of them) are debug, not info. */
@@ -109,7 +101,7 @@ const NEST_STARTUP_CONTEXTS = new Set([
 ]);
 
 /** Nest's logger (`app.useLogger`): pino through nestjs-pino, with Nest's start-up chatter at debug. */
-export function nestLogger(logger: Logger): LoggerService {
+export function nestLogger(logger: NestPinoLogger): LoggerService {
   return {
     log: (message: unknown, ...params: unknown[]) => {
       const context = params[params.length - 1];
