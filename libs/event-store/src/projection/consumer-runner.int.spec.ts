@@ -173,5 +173,10 @@ describe('projection runners', () => {
       "select count(*)::int as n from information_schema.schemata where schema_name like 'replay_%' or schema_name like 'verify_%'",
     );
     expect(rows[0].n).toBe(0);
+    // Rebuilt without the write-ahead log, swapped in with it: the live table survives a crash.
+    const persistence = await db.pool.query(
+      "select relpersistence from pg_class where oid = 'public.log_stats'::regclass",
+    );
+    expect(persistence.rows[0].relpersistence).toBe('p');
   });
 });
