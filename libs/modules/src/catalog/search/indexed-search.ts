@@ -1,9 +1,16 @@
 import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
-import type { FlagsAnswer, LoadedRead } from '../application/queries/catalog-read-cache.js';
+import {
+  completeHead,
+  entryHead,
+  type FlagsAnswer,
+  type LoadedRead,
+} from '../application/queries/catalog-read-cache.js';
+import type { UserFlags } from '../application/queries/entry-read-sql.js';
 import { parseCursor } from '../application/queries/list-cursor.js';
 import type { CatalogSearchIndex } from './catalog-search-index.js';
+import type { KeptEntry } from './entry-cache.js';
 
 export interface IndexedSearchQuery {
   q?: string;
@@ -17,6 +24,17 @@ export interface IndexedSearchQuery {
 const ATTEMPTS = 3;
 
 type FetchedRow = EntryRow & { table_oid: string | null };
+
+/** A page as the list handler answers it: its entries, the next cursor and its JSON (mostly kept heads). */
+export type IndexedPage = Omit<LoadedRead<CatalogEntry, string | null>, 'revision'> & { json: () => string };
+
+const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set(), added: new Set() };
+
+/** The named fields of an object, in that order. */
+function pick(entry: object, keys: string[]): object {
+  const all: Record<string, unknown> = { ...entry };
+  return Object.fromEntries(keys.map((key) => [key, all[key]]));
+}
 
 /** The entries' rows with the user's flags, the catalogue's revision and the entries table's oid. */
 async function readRows(
@@ -56,7 +74,7 @@ export async function searchByIndex(
   query: IndexedSearchQuery,
   /** The revision and the user's flags for ids (the read cache's batched statement). */
   flags: (userId: string, ids: string[]) => Promise<FlagsAnswer>,
-): Promise<LoadedRead<CatalogEntry, string | null> | null> {
+): Promise<IndexedPage | null> {
   const folded = foldName(query.q ?? '');
   // Shorter searches list newest first (catalog-list-sql.ts), which is no search of the index's.
   if (folded.length < 2) return null;
@@ -95,17 +113,30 @@ export async function searchByIndex(
     }
     const revisions = [marks?.revision, fetched?.revision].filter((revision) => revision !== undefined);
     if (revisions.every((revision) => revision === state.revision)) {
-      const read = new Map(fetched?.rows.map((row) => [row.id, kind.toEntry(row, userId)]));
-      for (const entry of read.values()) search.entries.set(entry, state.revision);
-      const page = pageIds.flatMap((id, i) => {
+      const userKeys = (entry: CatalogEntry) => kind.userFields(entry, NO_FLAGS);
+      const read = new Map(
+        fetched?.rows.map((row) => {
+          const entry = kind.toEntry(row, userId);
+          const kept = { revision: state.revision, entry, head: entryHead(entry, userKeys) };
+          search.entries.set(kept);
+          return [row.id, kept];
+        }),
+      );
+      const page: { kept: KeptEntry; fields: object }[] = [];
+      pageIds.forEach((id, i) => {
         const kept = cached[i];
-        if (kept && marks) return [{ ...kept, ...kind.userFields(kept, marks) }];
-        const entry = read.get(id);
-        return entry ? [entry] : [];
+        if (kept && marks) page.push({ kept, fields: kind.userFields(kept.entry, marks) });
+        const fresh = read.get(id);
+        // Read for this user: its own fields are the user's, in the order userFields gives them.
+        if (fresh) page.push({ kept: fresh, fields: pick(fresh.entry, Object.keys(userKeys(fresh.entry))) });
       });
       // An id with no row would mean the index and the table disagree at one revision: never trust it.
       if (page.length !== pageIds.length) return null;
-      return { entries: page, meta, revision: state.revision };
+      return {
+        entries: page.map(({ kept, fields }) => ({ ...kept.entry, ...fields })),
+        meta,
+        json: () => `[${page.map(({ kept, fields }) => completeHead(kept.head, fields)).join(',')}]`,
+      };
     }
     await search.catchUp();
   }

@@ -117,9 +117,7 @@ export class CatalogReadCache<T extends { id: string }, M> {
 
   /** `{"id":...,"name":...` with the per-user fields left out, to be completed per request. */
   private head(entry: T): string {
-    const userKeys = new Set(Object.keys(this.options.userFields(entry, NO_FLAGS)));
-    const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => !userKeys.has(name)));
-    return JSON.stringify(shared).slice(0, -1);
+    return entryHead(entry, (e) => this.options.userFields(e, NO_FLAGS));
   }
 
   private async loadFlags(requests: readonly FlagsRequest[]): Promise<FlagsAnswer[]> {
@@ -168,8 +166,18 @@ export class KindCaches<M> {
   }
 }
 
+/**
+ * An entry's JSON without its per-user fields (those `userFields` names) and without the closing brace,
+ * kept to be completed per request (completeHead).
+ */
+export function entryHead<T extends object>(entry: T, userFields: (entry: T) => object): string {
+  const userKeys = new Set(Object.keys(userFields(entry)));
+  const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => !userKeys.has(name)));
+  return JSON.stringify(shared).slice(0, -1);
+}
+
 /** A kept head (`{"id":...`) closed with the per-user fields. */
-function completeHead(head: string, fields: object): string {
+export function completeHead(head: string, fields: object): string {
   const json = JSON.stringify(fields);
   return json === '{}' ? `${head}}` : `${head},${json.slice(1)}`;
 }

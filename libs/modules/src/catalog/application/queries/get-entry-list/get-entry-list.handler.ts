@@ -22,22 +22,25 @@ export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEn
   }
 
   async execute({ kind, userId, tab, filters }: GetEntryList<CatalogEntry, ListPaging>) {
-    const key = listCacheKey(tab, userId, filters);
     const cache = this.caches.of(kind);
-    const { entries, meta, json } = await cache.read(key, userId, async () => {
-      // A search of the All tab ranks in the process's index when it is loaded and current (else null).
-      const index = this.searchIndexes.of(kind);
-      if (index && tab === 'all' && filters.q) {
-        const page = await searchByIndex(
-          this.pool,
-          index,
-          kind,
-          userId,
-          { ...filters, filters: kind.listFilters(filters) },
-          (user, ids) => cache.flags(user, ids),
-        );
-        if (page) return page;
+    // A search of the All tab ranks in the process's index when it is loaded and current (else null).
+    // Its pages skip the list cache: the index and its kept entries make them as cheaply as a hit.
+    const index = this.searchIndexes.of(kind);
+    if (index && tab === 'all' && filters.q) {
+      const page = await searchByIndex(
+        this.pool,
+        index,
+        kind,
+        userId,
+        { ...filters, filters: kind.listFilters(filters) },
+        (user, ids) => cache.flags(user, ids),
+      );
+      if (page) {
+        return { entries: page.entries, nextCursor: page.meta, json: page.json } satisfies EntryListPage<CatalogEntry>;
       }
+    }
+    const key = listCacheKey(tab, userId, filters);
+    const { entries, meta, json } = await cache.read(key, userId, async () => {
       const sql = catalogListSql(kind, userId, tab, { ...filters, filters: kind.listFilters(filters) });
       const { rows } = await this.pool.query<ListRow>(preparedStatement(sql.text, sql.values));
       const page = rows.slice(0, filters.limit);
