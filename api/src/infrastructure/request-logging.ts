@@ -57,14 +57,15 @@ function pathOf(req: LoggedRequest): string {
  * One line per request: method, route (the pattern: `/api/artists/:id`), path, status, duration, the
  * signed-in user and the request id. No header, cookie or body is ever serialised, and the logger censors
  * secrets in whatever else is logged (censorSecrets). A 5xx is an error ('request failed'), the health
- * probe's lines are debug, an answer the client did not wait for is a warning ('request aborted').
+ * probe's lines are debug; an answer the client did not wait for is 'request aborted' at the same levels (a
+ * load test's end aborts dozens at once: not a warning).
  */
 function writeAccessLine(logger: Logger, req: Request, res: Response, requestId: string, duration: number): void {
   const request = req as LoggedRequest;
   const path = pathOf(request);
   const failed = res.statusCode >= 500;
   const aborted = !res.writableFinished;
-  const level = failed ? 'error' : aborted ? 'warn' : path === '/api/health' ? 'debug' : 'info';
+  const level = failed ? 'error' : path === '/api/health' ? 'debug' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   const line = {
     requestId,
