@@ -8,6 +8,15 @@ import { projectBatch } from './project-batch.js';
 
 const LIVE_SCHEMA = 'public';
 
+/**
+ * Events per batch (and transaction) of a rebuild (`ops replay`, `ops verify`, the bench's real replay). A set-based batch writes each row it touches
+ * once, so fewer, larger batches leave fewer row versions behind (on a 420,000-event log, 20,000 per
+ * batch cut the upserts' time by 40-65% against 5,000). But a batch's transaction holds back what
+ * every live projector may read (the log's visibility horizon) until it commits, so it stays around a
+ * second: 10,000.
+ */
+export const REBUILD_BATCH_SIZE = 10_000;
+
 export interface RebuildOptions {
   batchSize: number;
   /** Called after each batch with the number of events handled so far and the total to expect. */
