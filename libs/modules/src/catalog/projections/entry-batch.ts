@@ -15,6 +15,8 @@ export interface EntryColumns {
   fan: readonly Column[];
   /** The counter a new vouching fan raises (`fan_count`, `confirmed_count`). */
   vouchCount: string;
+  /** The columns a `replaced` change rewrites besides name, search_key and folded_name (none: no such change). */
+  replaced?: readonly Column[];
 }
 
 /** What a kind's entry event does, as a batch sees it (see applyEntryChanges). */
@@ -31,6 +33,14 @@ export type EntryChange =
       adderFan: readonly unknown[];
     }
   | { change: 'vouched'; entryId: string; userId: string; fan: readonly unknown[] }
+  | {
+      /** Every detail of the entry saved again (a venue's update): the last one of a batch wins. */
+      change: 'replaced';
+      entryId: string;
+      name: string;
+      /** The values of `EntryColumns.replaced`, in its order, after name, search_key and folded_name. */
+      values: readonly unknown[];
+    }
   | { change: 'inOrder'; apply: (db: Queryable) => Promise<void> };
 
 /** An entry event of a batch: what it does, and where and when the log has it. */
@@ -39,6 +49,7 @@ type Added = Extract<EntryEvent, { change: 'added' }>;
 /** An add that made a row, with its name's keys (folded once, for the row and for the word index). */
 type Listed = Added & { keys: NameKeys };
 type Vouched = Extract<EntryEvent, { change: 'vouched' }>;
+type Replaced = Extract<EntryEvent, { change: 'replaced' }>;
 
 const SHARED_ENTRY_COLUMNS: readonly Column[] = [
   { name: 'id', type: 'text' },
@@ -95,6 +106,12 @@ export async function applyEntryChanges(
       [added.length],
     );
   }
+  await applyReplacements(
+    db,
+    kind,
+    columns,
+    events.filter((event): event is Replaced => event.change === 'replaced'),
+  );
   for (const event of events) if (event.change === 'inOrder') await event.apply(db);
   await insertVouches(
     db,
@@ -178,6 +195,93 @@ async function indexAddedWords(db: Queryable, prefix: string, added: readonly Li
     words,
     'on conflict do nothing',
   );
+  await insertRows(
+    db,
+    `${prefix}_word_variants`,
+    [
+      { name: 'variant', type: 'text' },
+      { name: 'word', type: 'text' },
+    ],
+    variants,
+    'on conflict do nothing',
+  );
+}
+
+/**
+ * Entries saved again (after the batch's adds, so an add and its update in one batch apply in log order):
+ * each entry's row takes the details of its last save, in one update; its words become those of its
+ * last name (the words of other names deleted, the new ones inserted with the entry's list position, in
+ * one statement each); and the variants of every name it had in the batch are kept, as indexNameWords
+ * applied once per save would leave them (variants are never deleted). What applying the saves one by one
+ * gives, in four statements instead of two per save.
+ */
+async function applyReplacements(
+  db: Queryable,
+  kind: EntryKind,
+  columns: EntryColumns,
+  replacements: readonly Replaced[],
+): Promise<void> {
+  if (replacements.length === 0) return;
+  const replaced = columns.replaced;
+  if (!replaced) throw new Error(`${kind.tables}: a 'replaced' change, but the kind declares no replaced columns`);
+  const last = new Map<string, Replaced & { keys: NameKeys }>();
+  const namesWords = new Set<string>();
+  for (const replacement of replacements) {
+    const keys = nameKeys(replacement.name);
+    for (const word of keys.words) namesWords.add(word);
+    last.set(replacement.entryId, { ...replacement, keys });
+  }
+  const finals = [...last.values()];
+  const detailColumns: readonly Column[] = [...SHARED_ENTRY_COLUMNS, ...replaced];
+  const arrays = detailColumns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
+  const assignments = detailColumns
+    .slice(1)
+    .map((column) => `${column.name} = u.${column.name}`)
+    .join(', ');
+  const rows = finals.map((entry) => [
+    entry.entryId,
+    entry.name,
+    entry.keys.searchKey,
+    entry.keys.foldedName,
+    ...entry.values,
+  ]);
+  await db.query(
+    `update ${kind.tables}s e set ${assignments}
+     from unnest(${arrays}) as u(${detailColumns.map((column) => column.name).join(', ')})
+     where e.id = u.id`,
+    detailColumns.map((_, index) => rows.map((row) => row[index])),
+  );
+
+  const wordIds: string[] = [];
+  const wordWords: string[] = [];
+  for (const entry of finals) {
+    for (const word of entry.keys.words) {
+      wordIds.push(entry.entryId);
+      wordWords.push(word);
+    }
+  }
+  const prefix = kind.tables;
+  // Which of the batch's words are indexed already (their variants are in), before the new rows go in.
+  const { rows: known } = await db.query<{ word: string }>(
+    `select distinct word from ${prefix}_words where word = any($1::text[])`,
+    [[...namesWords]],
+  );
+  for (const { word } of known) namesWords.delete(word);
+  await db.query(
+    `delete from ${prefix}_words w
+     where w.entity_id = any($1::text[])
+       and not exists (select 1 from unnest($2::text[], $3::text[]) as f(id, word) where f.id = w.entity_id and f.word = w.word)`,
+    [finals.map((entry) => entry.entryId), wordIds, wordWords],
+  );
+  // The position is the entry's (none when the entry is not in: as indexNameWords' sub-select gives).
+  await db.query(
+    `insert into ${prefix}_words (word, entity_id, position)
+     select f.word, f.id, e.position from unnest($1::text[], $2::text[]) as f(id, word)
+     left join ${prefix}s e on e.id = f.id
+     on conflict do nothing`,
+    [wordIds, wordWords],
+  );
+  const variants = [...namesWords].flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
   await insertRows(
     db,
     `${prefix}_word_variants`,

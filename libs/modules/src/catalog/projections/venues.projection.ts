@@ -1,14 +1,12 @@
 import type { EventOfType, EventPayload } from '@app/contracts';
-import { foldName, nameSearchKey } from '@app/domain';
 import type { StoredEvent } from '@app/event-store';
 import { VENUES } from '../kinds/venues.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
 import type { Column } from './unnest-rows.js';
-import { indexNameWords } from './word-index.js';
 
 type VenueEvent = EventOfType<'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed'>;
 
-/** The columns an add and an update both write, in the order of `detailValues`. */
+/** The columns an add and an update both write: name, search_key, folded_name, then `ownDetailValues`' order. */
 const DETAIL_COLUMNS: readonly Column[] = [
   { name: 'name', type: 'text' },
   { name: 'search_key', type: 'text' },
@@ -31,10 +29,6 @@ const DETAIL_COLUMNS: readonly Column[] = [
 ];
 /** name, search_key and folded_name: every kind's, written by the batch for an add (entry-batch.ts). */
 const SHARED_DETAILS = 3;
-
-function detailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'userId'>): unknown[] {
-  return [venue.name, nameSearchKey(venue.name), foldName(venue.name), ...ownDetailValues(venue)];
-}
 
 /** The details after name, search_key and folded_name (an add's batch writes those for every kind). */
 function ownDetailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | 'userId'>): unknown[] {
@@ -100,6 +94,7 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     entry: DETAIL_COLUMNS.slice(SHARED_DETAILS),
     fan: [{ name: 'added', type: 'boolean' }],
     vouchCount: 'confirmed_count',
+    replaced: DETAIL_COLUMNS.slice(SHARED_DETAILS),
   },
   entryChange: venueChange,
 });
@@ -118,19 +113,14 @@ function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
         adderFan: [true],
       };
     }
-    case 'VenueUpdated': {
-      // Rare (the adder saves the venue again): its details and its words replaced in log order.
-      const { venueId, name } = event.data;
-      const values = detailValues(event.data);
+    case 'VenueUpdated':
+      // The adder saves the venue again: its details and its words replaced (the batch's last save wins).
       return {
-        change: 'inOrder',
-        apply: async (db) => {
-          const assignments = DETAIL_COLUMNS.map((column, index) => `${column.name} = $${index + 2}`).join(', ');
-          await db.query(`update catalog_venues set ${assignments} where id = $1`, [venueId, ...values]);
-          await indexNameWords(db, VENUES.tables, venueId, name);
-        },
+        change: 'replaced',
+        entryId: event.data.venueId,
+        name: event.data.name,
+        values: ownDetailValues(event.data),
       };
-    }
     case 'VenueDuplicateConfirmed':
       return { change: 'vouched', entryId: event.data.venueId, userId: event.data.userId, fan: [false] };
   }
