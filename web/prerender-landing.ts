@@ -3,7 +3,7 @@ import { createServer, type Plugin } from 'vite';
 const ROOT = '<div id="root"></div>';
 
 /**
- * Puts the landing page, rendered to HTML (src/prerender/landing-shell.tsx), into the built index.html,
+ * Puts the landing page, rendered to HTML (src/prerender/render-landing-shell.tsx), into the built index.html,
  * so a first visit paints it before any JavaScript has arrived (issue #23: Lighthouse's paint metrics).
  * In the build only, whichever way it is started (`npm run build -w web`, `vite build`, Docker); the dev
  * server has no shell. The compression plugin then compresses the finished index.html like any file.
@@ -40,7 +40,7 @@ export function prerenderLandingPage(): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         });
         try {
-          const { renderLandingShell } = (await server.ssrLoadModule('/src/prerender/landing-shell.tsx')) as {
+          const { renderLandingShell } = (await server.ssrLoadModule('/src/prerender/render-landing-shell.tsx')) as {
             renderLandingShell: () => Promise<string>;
           };
           const shell = await renderLandingShell();

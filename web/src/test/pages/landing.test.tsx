@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANDING_SHELL_ID, LANDING_SHELL_SIGNED_IN_KEY, rememberSignedInForLandingShell } from '@/lib/landing-shell';
 import { createQueryClient } from '@/lib/query-client';
 import { authUserQueryOptions, ensureSession } from '@/lib/session/auth-user-query';
-import { renderLandingShell } from '@/prerender/landing-shell';
+import { renderLandingShell } from '@/prerender/render-landing-shell';
 import { renderRoute } from '@/test/render-app';
 import { memberUser, server, signIn } from '@/test/server';
 import gate from '../../../public/landing-shell-gate.js?raw';
