@@ -90,3 +90,24 @@ export async function projectedRows<E extends EventEnvelope>(
     await pool.query(`drop schema ${schema} cascade`);
   }
 }
+
+/**
+ * A projection's rows and its per-event reference's rows for each batch size, both projected with every
+ * batch handed over twice (at-least-once delivery): what an equivalence test of the idempotent rules
+ * compares, `expect(pair.actual).toEqual(pair.expected)` for each.
+ */
+export async function rowsDeliveredTwice<E extends EventEnvelope>(
+  pool: Pool,
+  projection: Projection<E>,
+  reference: Projection<E>,
+  events: readonly StoredEvent<E>[],
+  batchSizes: readonly number[] = [1, 7, 1000],
+): Promise<{ batchSize: number; actual: Record<string, string[]>; expected: Record<string, string[]> }[]> {
+  const pairs = [];
+  for (const batchSize of batchSizes) {
+    const expected = await projectedRows(pool, reference, events, batchSize, { eachBatchTwice: true });
+    const actual = await projectedRows(pool, projection, events, batchSize, { eachBatchTwice: true });
+    pairs.push({ batchSize, actual, expected });
+  }
+  return pairs;
+}
