@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { becomeVerifiedFan, newAccount, screenshot, signUpInContext } from './support/accounts';
+import { openLandingApp } from './support/pages';
 
 interface Progress {
   verifiedFans: number;
@@ -13,7 +14,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the landing page shows live progress toward both milestones', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await openLandingApp(page);
   const section = page.getByRole('region', { name: 'Every verification counts' });
   await section.scrollIntoViewIfNeeded();
   const listener = section.getByRole('heading', { name: 'Free Listener membership' });
@@ -62,7 +63,7 @@ test('a newly verified fan moves the count once the brief cache expires', async 
   }).toPass({ timeout: 30_000, intervals: [1000] });
 
   const now = (await (await page.request.get('/api/milestones')).json()) as Progress;
-  await page.goto('/');
+  await openLandingApp(page);
   const fans = page.getByRole('region', { name: 'Every verification counts' }).getByRole('progressbar', {
     name: 'Verified fans',
   });

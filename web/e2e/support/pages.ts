@@ -10,6 +10,16 @@ export function uniqueName(base: string): string {
   return `${base} ${tag[0]!.toUpperCase()}${tag.slice(1)}`;
 }
 
+/**
+ * Opens the landing page and waits until the app has taken over from the prerendered copy in index.html
+ * (web/prerender-landing.ts): live figures are the app's, and an element found in the copy is detached
+ * when the app removes it.
+ */
+export async function openLandingApp(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('#landing-shell')).toHaveCount(0);
+}
+
 export async function noSideScroll(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
