@@ -175,15 +175,9 @@ async function indexAddedWords(db: Queryable, prefix: string, added: readonly Li
       distinct.add(word);
     }
   }
-  const { rows: known } = await db.query<{ word: string }>(
-    `select distinct word from ${prefix}_words where word = any($1::text[])`,
-    [[...distinct]],
-  );
-  for (const { word } of known) distinct.delete(word);
-  const variants = [...distinct].flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
+  const newWords = await unindexedWords(db, prefix, distinct);
   // In key order: the B-tree inserts then walk their pages in order instead of jumping about.
   words.sort(([a, aId], [b, bId]) => compare(a, b) || compare(aId, bId));
-  variants.sort(([a, aWord], [b, bWord]) => compare(a, b) || compare(aWord, bWord));
   await insertRows(
     db,
     `${prefix}_words`,
@@ -195,6 +189,27 @@ async function indexAddedWords(db: Queryable, prefix: string, added: readonly Li
     words,
     'on conflict do nothing',
   );
+  await insertVariants(db, prefix, newWords);
+}
+
+/**
+ * The words the index has no row of yet, asked before a batch inserts its own: every word that has ever
+ * had a row has its variants in (variants are never deleted), so only these need theirs written.
+ */
+async function unindexedWords(db: Queryable, prefix: string, words: ReadonlySet<string>): Promise<string[]> {
+  const { rows: known } = await db.query<{ word: string }>(
+    `select distinct word from ${prefix}_words where word = any($1::text[])`,
+    [[...words]],
+  );
+  const unknown = new Set(words);
+  for (const { word } of known) unknown.delete(word);
+  return [...unknown];
+}
+
+/** The one-deletion variants of `words` (search-words.ts), in one insert, in key order. */
+async function insertVariants(db: Queryable, prefix: string, words: readonly string[]): Promise<void> {
+  const variants = words.flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
+  variants.sort(([a, aWord], [b, bWord]) => compare(a, b) || compare(aWord, bWord));
   await insertRows(
     db,
     `${prefix}_word_variants`,
@@ -261,12 +276,7 @@ async function applyReplacements(
     }
   }
   const prefix = kind.tables;
-  // Which of the batch's words are indexed already (their variants are in), before the new rows go in.
-  const { rows: known } = await db.query<{ word: string }>(
-    `select distinct word from ${prefix}_words where word = any($1::text[])`,
-    [[...namesWords]],
-  );
-  for (const { word } of known) namesWords.delete(word);
+  const newWords = await unindexedWords(db, prefix, namesWords);
   await db.query(
     `delete from ${prefix}_words w
      where w.entity_id = any($1::text[])
@@ -281,17 +291,7 @@ async function applyReplacements(
      on conflict do nothing`,
     [wordIds, wordWords],
   );
-  const variants = [...namesWords].flatMap((word) => typoVariants(word).map((variant) => [variant, word] as const));
-  await insertRows(
-    db,
-    `${prefix}_word_variants`,
-    [
-      { name: 'variant', type: 'text' },
-      { name: 'word', type: 'text' },
-    ],
-    variants,
-    'on conflict do nothing',
-  );
+  await insertVariants(db, prefix, newWords);
 }
 
 /** Fans vouching for entries: one insert; each row that is new raises its entry's counter. */
