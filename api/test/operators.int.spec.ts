@@ -214,6 +214,25 @@ describe('operators: granted by the ops CLI, a TOTP second factor per session, /
     expect((await third.post('/api/ops/second-factor/verify', { code: next })).status).toBe(400);
   });
 
+  it('accepts a code from the app once, even when N sessions race to use it', async () => {
+    const operator = await enrolledOperator();
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => signIn(operator.email)));
+    const { rows } = await api.db.pool.query<{ step: string }>(
+      'select last_time_step as step from operator_second_factors where user_id = $1',
+      [operator.userId],
+    );
+    // The step after the enrolment's (the clock tolerance accepts one ahead): valid, and not yet spent.
+    const code = await generate({ secret: operator.secret, epoch: (Number(rows[0]!.step) + 1) * 30 });
+    const answers = await Promise.all(sessions.map((s) => s.post('/api/ops/second-factor/verify', { code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    const passed = await new EventStore(api.db.pool, createDomainEventRegistry()).readStream(
+      operatorStreamId(operator.userId),
+    );
+    expect(passed.filter((event) => event.type === 'OperatorSecondFactorPassed').map((e) => e.data)).toEqual([
+      { userId: operator.userId, method: 'code', recoveryCodesLeft: 10 },
+    ]);
+  });
+
   it('spends a recovery code once, even when N sessions race to use it', async () => {
     const operator = await enrolledOperator();
     const sessions = await Promise.all(Array.from({ length: 8 }, () => signIn(operator.email)));
