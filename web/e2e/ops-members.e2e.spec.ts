@@ -85,6 +85,8 @@ test('an operator suspends a member with a reason and lifts it', async ({ page, 
   await shoot(page, testInfo, 'ops-member-suspend-dialog');
   await dialog.getByRole('button', { name: 'Suspend' }).click();
   await expect(dialog).toBeHidden();
+  // Gone from the DOM, not only hidden: axe would otherwise judge its buttons mid-fade (low contrast).
+  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
   await expect(page.getByText('Suspended', { exact: true })).toBeVisible();
   await expect(page.getByText('Spam in fan messages, three reports')).toBeVisible();
   await expect(page.getByText(operator.email)).toBeVisible();
