@@ -3,6 +3,7 @@ import type { EventRegistry } from '@app/contracts';
 import { requestContext, type Pool, type Queryable } from '@app/platform';
 import { StreamVersionConflictError, type ExpectedVersion } from './errors.js';
 import { LOG_START, type LogPosition } from './log-position.js';
+import { openRows, sealForAppend } from './personal-data-crypto.js';
 import {
   EVENT_COLUMNS,
   toStoredEvent,
@@ -58,7 +59,8 @@ export class EventStore {
 
   /**
    * Appends events to a stream if it is still at `expectedVersion`, atomically. Every event is
-   * validated against its registered schema first, so nothing invalid is ever written.
+   * validated against its registered schema first, so nothing invalid is ever written, and its
+   * personal fields are sealed with their subject's key (personal-data-crypto.ts).
    */
   async append<E extends EventEnvelope>(
     streamId: string,
@@ -69,17 +71,20 @@ export class EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     // The request this append runs for (the api's per request, the worker's per causing event), unless set.
     const requestId = requestContext.requestId();
-    const payload = events.map((event) => {
-      const { data, schemaVersion } = this.registry.validate(event.type, event.data);
+    const validated = events.map((event) => {
+      const { data, schemaVersion, personal } = this.registry.validate(event.type, event.data);
       const metadata = event.metadata ?? {};
       return {
         type: event.type,
         schemaVersion,
         data,
         metadata: requestId === undefined || metadata.requestId !== undefined ? metadata : { ...metadata, requestId },
+        personal,
       };
     });
     const db = options.client ?? this.pool;
+    await sealForAppend(db, validated);
+    const payload = validated.map(({ personal: _personal, ...event }) => event);
     let rows: { stream_version: number; global_position: number; transaction_id: string }[];
     try {
       const result = await db.query<(typeof rows)[number]>(
@@ -123,6 +128,26 @@ export class EventStore {
           `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
           [streamId],
         );
+    await openRows(client, rows);
+    return rows.map((row) => toStoredEvent<E>(row));
+  }
+
+  /**
+   * A page of a stream, newest first: the events below version `before` (of the given types), at most
+   * `limit`. One backward scan of the (stream_id, stream_version) unique index, however long the stream.
+   */
+  async readStreamBackward<E extends EventEnvelope = EventEnvelope>(
+    streamId: string,
+    page: { before: number; limit: number; types?: readonly string[] },
+    client: Queryable = this.pool,
+  ): Promise<StoredEvent<E>[]> {
+    const { rows } = await client.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events
+       where stream_id = $1 and stream_version < $2 and ($3::text[] is null or type = any($3::text[]))
+       order by stream_version desc limit $4`,
+      [streamId, page.before, page.types ?? null, page.limit],
+    );
+    await openRows(client, rows);
     return rows.map((row) => toStoredEvent<E>(row));
   }
 
@@ -141,6 +166,7 @@ export class EventStore {
        order by global_position`,
       [streamIds, types ?? null],
     );
+    await openRows(client, rows);
     return rows.map((row) => toStoredEvent<E>(row));
   }
 
@@ -204,5 +230,6 @@ export async function readAll<E extends EventEnvelope = EventEnvelope>(
      limit $3`,
     params,
   );
+  await openRows(client, rows);
   return rows.map((row) => toStoredEvent<E>(row));
 }

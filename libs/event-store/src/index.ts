@@ -3,6 +3,7 @@ export * from './log-head.js';
 export * from './stored-event.js';
 export * from './errors.js';
 export * from './event-store.js';
+export * from './personal-data-crypto.js';
 export * from './event-sourced-repository.js';
 export * from './projection/read-model-migrations.js';
 export * from './projection/log-consumer.js';

@@ -6,6 +6,7 @@ import {
   readLag,
   REBUILD_BATCH_SIZE,
   replayProjection,
+  sealExistingPersonalData,
   surveyLog,
   verifyProjection,
   type LogSurvey,
@@ -205,6 +206,14 @@ async function main(argv: string[]): Promise<number> {
         ? `Applied migrations: ${applied.map((m) => `${m.source} ${m.name}`).join(', ')}`
         : 'Database is up to date',
     );
+    // A log written before crypto-shredding gets its personal fields sealed, once (docs/decisions.md).
+    const sealing = createPool({ connectionString: config.DATABASE_URL, max: 1, applicationName: 'ops' });
+    try {
+      const sealed = await sealExistingPersonalData(sealing, createDomainEventRegistry());
+      if (sealed > 0) console.log(`Sealed the personal fields of ${sealed} events already in the log`);
+    } finally {
+      await sealing.end();
+    }
     return 0;
   }
   const pool = createPool({ connectionString: config.DATABASE_URL, max: 4, applicationName: 'ops' });

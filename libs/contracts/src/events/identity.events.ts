@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZRole } from '../http/auth.js';
-import { defineEvent } from './define-event.js';
+import { DELETED_MEMBER_NAME, defineEvent } from './define-event.js';
 
 export const AccountCreated = defineEvent(
   'AccountCreated',
@@ -14,6 +14,11 @@ export const AccountCreated = defineEvent(
     /** argon2id hash; never leaves the server. */
     passwordHash: z.string(),
   }),
+  1,
+  {
+    subject: (data) => data.userId,
+    redacted: { email: '', ...DELETED_MEMBER_NAME, zipCode: '' },
+  },
 );
 
 export const PasswordResetRequested = defineEvent(
@@ -43,6 +48,8 @@ export const ProfileUpdated = defineEvent(
     phone: z.string().nullable().optional(),
     genres: z.array(z.string()).optional(),
   }),
+  1,
+  { subject: (data) => data.userId, redacted: { ...DELETED_MEMBER_NAME, phone: null } },
 );
 
 /**
@@ -58,6 +65,8 @@ export const EmailChangeRequested = defineEvent(
     tokenHash: z.string(),
     expiresAt: z.iso.datetime(),
   }),
+  1,
+  { subject: (data) => data.userId, redacted: { email: '' } },
 );
 
 /**
@@ -67,12 +76,16 @@ export const EmailChangeRequested = defineEvent(
 export const EmailChanged = defineEvent(
   'EmailChanged',
   z.object({ userId: z.string(), email: z.string(), previousEmail: z.string() }),
+  1,
+  { subject: (data) => data.userId, redacted: { email: '', previousEmail: '' } },
 );
 
 /** A username claimed (the old one, if any, is free again): unique through a reservation row. */
 export const UsernameChanged = defineEvent(
   'UsernameChanged',
   z.object({ userId: z.string(), username: z.string(), previousUsername: z.string().nullable() }),
+  1,
+  { subject: (data) => data.userId, redacted: { username: '', previousUsername: null } },
 );
 
 /** Visibility and notification toggles that changed, with their new values. */
@@ -101,6 +114,13 @@ export const MemberSuspensionLifted = defineEvent(
   z.object({ userId: z.string(), operatorId: z.string(), reason: z.string() }),
 );
 
+/**
+ * The member deleted their account (My Profile, with their password): their data key was destroyed in
+ * the same transaction, so every personal field of theirs in the log now reads as its redacted value;
+ * sessions ended, objects in storage deleted, read models scrubbed. Names only the member's id.
+ */
+export const MemberErased = defineEvent('MemberErased', z.object({ userId: z.string() }));
+
 export const identityEvents = [
   AccountCreated,
   PasswordResetRequested,
@@ -112,4 +132,5 @@ export const identityEvents = [
   SettingsChanged,
   MemberSuspended,
   MemberSuspensionLifted,
+  MemberErased,
 ] as const;

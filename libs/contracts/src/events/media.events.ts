@@ -18,6 +18,8 @@ export const MediaUploadStarted = defineEvent(
     declaredType: z.string(),
     declaredSize: z.number().int().nonnegative(),
   }),
+  1,
+  { subject: (data) => data.userId, redacted: { filename: '' } },
 );
 
 /** The upload was checked (size, real type from its first bytes) and moved to its final key. */
@@ -52,6 +54,8 @@ export const FanMessagePosted = defineEvent(
     /** What the fan earned for it (0 when this fan was already rewarded for this artist). */
     payolaEarned: z.number().int(),
   }),
+  1,
+  { subject: (data) => data.userId, redacted: { message: '' } },
 );
 
 /** A verified photo became the user's profile photo. */

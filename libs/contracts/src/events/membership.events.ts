@@ -11,6 +11,8 @@ export const KycApproved = defineEvent(
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
   }),
+  1,
+  { subject: (data) => data.userId, redacted: { firstName: null, lastName: null } },
 );
 
 /** The verification fee (and, for fans, the first month) was paid. Appended to `payment-<userId>`. */
@@ -31,6 +33,8 @@ export const PaymentCompleted = defineEvent(
     /** Fans are numbered in payment-completion order; decided once, here. */
     foundingFanNumber: z.number().int().positive().nullable(),
   }),
+  1,
+  { subject: (data) => data.userId, redacted: { cardLast4: null } },
 );
 
 /**

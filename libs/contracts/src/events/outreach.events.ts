@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_METHODS, MILESTONE_IDS } from '../http/outreach.js';
-import { defineEvent } from './define-event.js';
+import { DELETED_MEMBER_NAME, defineEvent, personalDataSubjectOfEmail } from './define-event.js';
 
 /** Someone joined the Listener waitlist. Appended to `waitlist-<hash of the email>`: once per address. */
 export const WaitlistJoined = defineEvent(
@@ -19,6 +19,11 @@ export const WaitlistJoined = defineEvent(
     mobilePhone: z.string().nullable(),
     whatsappNumber: z.string().nullable(),
   }),
+  1,
+  {
+    subject: (data) => personalDataSubjectOfEmail(data.email),
+    redacted: { ...DELETED_MEMBER_NAME, email: '', city: '', mobilePhone: null, whatsappNumber: null },
+  },
 );
 
 /** A contact-form message, forwarded to support. Appended to `contact-<messageId>`. */
@@ -34,6 +39,11 @@ export const ContactMessageSent = defineEvent(
     subject: z.string(),
     message: z.string(),
   }),
+  1,
+  {
+    subject: (data) => personalDataSubjectOfEmail(data.email),
+    redacted: { ...DELETED_MEMBER_NAME, email: '', phone: null, subject: '', message: '' },
+  },
 );
 
 /**

@@ -3,6 +3,7 @@ import { eventStore0001 } from './0001-event-store.js';
 import { projectionCheckpoints0002 } from './0002-projection-checkpoints.js';
 import { emailOutbox0006 } from './0006-email-outbox.js';
 import { readModelMigrations0007 } from './0007-read-model-migrations.js';
+import { personalDataKeys0015 } from './0015-personal-data-keys.js';
 
 /**
  * The platform's own tables (event log, checkpoints, email outbox), which everything else builds on:
@@ -12,5 +13,11 @@ import { readModelMigrations0007 } from './0007-read-model-migrations.js';
  */
 export const platformMigrations: MigrationSource = {
   name: 'platform',
-  migrations: [eventStore0001, projectionCheckpoints0002, emailOutbox0006, readModelMigrations0007],
+  migrations: [
+    eventStore0001,
+    projectionCheckpoints0002,
+    emailOutbox0006,
+    readModelMigrations0007,
+    personalDataKeys0015,
+  ],
 };
