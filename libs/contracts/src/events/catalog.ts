@@ -8,6 +8,7 @@ import { venueEvents } from './venue.events.js';
 import { outreachEvents } from './outreach.events.js';
 import { mediaEvents } from './media.events.js';
 import { operatorEvents } from './operators.events.js';
+import { moderationEvents } from './moderation.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
@@ -22,6 +23,7 @@ export const domainEvents = [
   ...outreachEvents,
   ...mediaEvents,
   ...operatorEvents,
+  ...moderationEvents,
 ] as const;
 
 type DomainEventDefinition = (typeof domainEvents)[number];

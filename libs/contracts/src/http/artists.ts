@@ -189,6 +189,8 @@ export const ZArtist = z.object({
   links: z.array(ZArtistLink),
   imageUrl: z.string().nullable(),
   isPublic: z.boolean(),
+  /** Why the operators hid it (isPublic false): only its adder still sees it, with this reason. */
+  hiddenReason: z.string().nullable(),
   createdAt: z.string(),
   voteCount: z.number().int(),
   favoriteCount: z.number().int(),

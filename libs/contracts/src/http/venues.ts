@@ -183,6 +183,8 @@ export const ZVenue = z.object({
   imageUrl: z.string().nullable(),
   galleryUrls: z.array(z.string()),
   isPublic: z.boolean(),
+  /** Why the operators hid it (isPublic false): only its adder still sees it, with this reason. */
+  hiddenReason: z.string().nullable(),
   createdAt: z.string(),
   voteCount: z.number().int(),
   favoriteCount: z.number().int(),

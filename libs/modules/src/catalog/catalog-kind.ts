@@ -8,6 +8,8 @@ import type { Mark } from './domain/entry-marks.js';
 export interface CatalogEntry {
   id: string;
   voteCount: number;
+  /** False when the operators hid it (GetEntry shows it only to its adder). */
+  isPublic: boolean;
 }
 
 /** The columns of a read every kind's row has (the rest is the kind's; entryColumns selects them). */
@@ -18,6 +20,8 @@ export interface EntryRow {
   added_by: string;
   added_by_fan_number: number | null;
   is_public: boolean;
+  /** Why the operators hid it (is_public false); null otherwise. */
+  hidden_reason: string | null;
   created_at: Date;
   vote_count: number;
   favorite_count: number;

@@ -27,3 +27,6 @@ export function artistStreamId(artistId: string): string {
 export function venueStreamId(venueId: string): string {
   return entryStreamId('venue', venueId);
 }
+
+/** The reports queue of the operators' console (projections/reports.projection.ts). */
+export const REPORTS_PROJECTION = 'catalog-reports';

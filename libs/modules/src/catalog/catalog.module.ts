@@ -4,6 +4,8 @@ import { IdentityModule } from '../identity/index.js';
 import { AddArtistHandler } from './application/commands/add-artist/add-artist.handler.js';
 import { AddVenueHandler } from './application/commands/add-venue/add-venue.handler.js';
 import { ConfirmVenueDuplicateHandler } from './application/commands/confirm-venue-duplicate/confirm-venue-duplicate.handler.js';
+import { ModerateEntryHandler } from './application/commands/moderate-entry/moderate-entry.handler.js';
+import { ReportEntryHandler } from './application/commands/report-entry/report-entry.handler.js';
 import { SetFavoriteHandler } from './application/commands/set-favorite/set-favorite.handler.js';
 import { SetVoteHandler } from './application/commands/set-vote/set-vote.handler.js';
 import { UpdateVenueHandler } from './application/commands/update-venue/update-venue.handler.js';
@@ -13,6 +15,7 @@ import { GetArtistVerificationHandler } from './application/queries/get-artist-v
 import { GetEntryCountsHandler } from './application/queries/get-entry-counts/get-entry-counts.handler.js';
 import { GetEntryListHandler } from './application/queries/get-entry-list/get-entry-list.handler.js';
 import { GetEntryHandler } from './application/queries/get-entry/get-entry.handler.js';
+import { GetReportQueueHandler } from './application/queries/get-report-queue/get-report-queue.handler.js';
 import { GetSimilarEntriesHandler } from './application/queries/get-similar-entries/get-similar-entries.handler.js';
 import { CatalogMembers } from './application/services/catalog-members.js';
 import { CatalogRewards } from './application/services/catalog-rewards.js';
@@ -42,6 +45,9 @@ import { VenueEntryRoutesController, VenuesController } from './http/venues.cont
     ConfirmVenueDuplicateHandler,
     SetVoteHandler,
     SetFavoriteHandler,
+    ReportEntryHandler,
+    ModerateEntryHandler,
+    GetReportQueueHandler,
     GetEntryHandler,
     GetEntryListHandler,
     GetEntryCountsHandler,

@@ -2,6 +2,7 @@ import type { TArtistListFilters, TVenueListFilters } from '@app/contracts';
 import { catalogListSql, type CatalogTab } from './application/queries/catalog-list-sql.js';
 import { profileSql } from './application/queries/get-entry/get-entry.handler.js';
 import type { ListSql } from './application/queries/list-cursor.js';
+import type { CatalogKind } from './catalog-kind.js';
 import { ARTISTS } from './kinds/artists.js';
 import { VENUES } from './kinds/venues.js';
 
@@ -11,6 +12,16 @@ export { artistsProjection } from './projections/artists.projection.js';
 export { venuesProjection } from './projections/venues.projection.js';
 export { GetArtistOnFile } from './application/queries/get-artist-on-file/get-artist-on-file.query.js';
 export { actingAs } from './http/acting-as.js';
+export { REPORTS_PROJECTION } from './catalog-names.js';
+export { reportsProjection } from './projections/reports.projection.js';
+export { ModerateEntry } from './application/commands/moderate-entry/moderate-entry.command.js';
+export { GetReportQueue } from './application/queries/get-report-queue/get-report-queue.query.js';
+export type { ModerationDecision } from './domain/moderation.js';
+
+/** The kind an operator's route names (`artist`, `venue`). */
+export function catalogKindNamed(name: 'artist' | 'venue'): CatalogKind {
+  return (name === 'artist' ? ARTISTS : VENUES) as unknown as CatalogKind;
+}
 
 // The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.
 export function artistListSql(userId: string, tab: CatalogTab, filters: TArtistListFilters): ListSql {

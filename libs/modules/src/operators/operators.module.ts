@@ -6,6 +6,7 @@ import { SecondFactor } from './application/second-factor.js';
 import { OperatorGuard } from './http/operator.guard.js';
 import { MembersController } from './http/members.controller.js';
 import { OpsController } from './http/ops.controller.js';
+import { ReportsController } from './http/reports.controller.js';
 
 /**
  * The operators' console (the api side): the second factor, the dashboard and members' suspension. Operators are granted
@@ -13,7 +14,7 @@ import { OpsController } from './http/ops.controller.js';
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [OpsController, MembersController],
+  controllers: [OpsController, MembersController, ReportsController],
   providers: [SecondFactor, Dashboard, OperatorGuard],
 })
 export class OperatorsModule implements OnModuleDestroy {

@@ -2,11 +2,26 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGu
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { ZFavoriteRequest, ZVoteRequest, type TArtistCounts, type TVoteResponse } from '@app/contracts';
+import {
+  ZFavoriteRequest,
+  ZReportRequest,
+  ZVoteRequest,
+  type TArtistCounts,
+  type TReportResponse,
+  type TVoteResponse,
+} from '@app/contracts';
 import type { CanonicalLink } from '@app/domain';
 import { ZodValidationPipe } from '@app/platform';
-import { CurrentUser, RequestId, SignedInGuard, type SessionUser } from '../../identity/index.js';
+import {
+  CurrentUser,
+  RateLimit,
+  RateLimitGuard,
+  RequestId,
+  SignedInGuard,
+  type SessionUser,
+} from '../../identity/index.js';
 import { GetRewardPreview, type RewardPreview } from '../../payola/index.js';
+import { ReportEntry } from '../application/commands/report-entry/report-entry.command.js';
 import { SetFavorite } from '../application/commands/set-favorite/set-favorite.command.js';
 import { SetVote } from '../application/commands/set-vote/set-vote.command.js';
 import { GetEntryCounts } from '../application/queries/get-entry-counts/get-entry-counts.query.js';
@@ -130,6 +145,20 @@ export function entryRoutesController<T extends CatalogEntry, F extends ListPagi
       return this.commands.execute(
         new SetFavorite(kind, actingAs(user, body.userId), entryId, body.favorite, requestId),
       );
+    }
+
+    /** A member reports the entry to the operators (once; a few an hour). */
+    @Post(':id/report')
+    @HttpCode(200)
+    @RateLimit('report')
+    @UseGuards(RateLimitGuard)
+    report(
+      @Param('id') entryId: string,
+      @Body(new ZodValidationPipe(ZReportRequest)) body: z.output<typeof ZReportRequest>,
+      @CurrentUser() user: SessionUser,
+      @RequestId() requestId: string | undefined,
+    ): Promise<TReportResponse> {
+      return this.commands.execute(new ReportEntry(kind, user.id, entryId, body.reason, body.text, requestId));
     }
 
     /** A page answers as JSON text (an array of entries): the read cache keeps most of it serialized. */

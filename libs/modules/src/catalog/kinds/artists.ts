@@ -27,7 +27,7 @@ export const ARTISTS = catalogKind<TArtist, ArtistRow, TArtistListFilters>({
   entryFold: artistFold,
   notFound: () => new ArtistNotFoundError(),
   ownColumns: `e.artist_type, e.genre, e.secondary_genre, e.record_label, e.bio, e.links,
-  e.added_by, e.added_by_fan_number, e.is_public, e.created_at, e.vote_count, e.favorite_count, e.fan_count`,
+  e.added_by, e.added_by_fan_number, e.is_public, e.hidden_reason, e.created_at, e.vote_count, e.favorite_count, e.fan_count`,
   fans: { column: 'has_user_verified', flag: 'hasUserVerified' },
   toEntry: toArtist,
   listFilters: (filters) => [
@@ -55,6 +55,7 @@ function toArtist(row: ArtistRow): TArtist {
     links,
     imageUrl: null,
     isPublic: row.is_public,
+    hiddenReason: row.hidden_reason,
     createdAt: row.created_at.toISOString(),
     voteCount: row.vote_count,
     favoriteCount: row.favorite_count,

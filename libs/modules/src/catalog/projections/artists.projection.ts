@@ -3,15 +3,18 @@ import type { EventOfType } from '@app/contracts';
 import { MIN_TYPO_WORD_LENGTH } from '@app/domain';
 import { ARTISTS } from '../kinds/artists.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
+import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
 
-type ArtistEvent = EventOfType<'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified'>;
+type ArtistEvent = EventOfType<
+  'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified' | 'ArtistHidden' | 'ArtistRestored'
+>;
 
 /**
  * The artist lists, search and profiles (catalog-projection.ts); an artist's fans are the fan who added
  * it (#1) and those who verified it, numbered (`fan_count` counts them).
  */
 export const artistsProjection = defineCatalogProjection(ARTISTS, {
-  entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified'],
+  entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified', 'ArtistHidden', 'ArtistRestored'],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
       version: 1,
@@ -56,6 +59,11 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     { version: 4, ...revision },
     { version: 5, ...wordPositions },
     { version: 6, ...countRoom },
+    {
+      version: 7,
+      description: HIDDEN_REASON_MIGRATION.description,
+      sql: HIDDEN_REASON_MIGRATION.sql('catalog_artist'),
+    },
   ],
   columns: {
     entry: [
@@ -113,5 +121,9 @@ function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
         userId: event.data.userId,
         fan: [event.data.fanNumber],
       };
+    case 'ArtistHidden':
+      return visibilityChange('catalog_artist', event.data.artistId, event.data.reason);
+    case 'ArtistRestored':
+      return visibilityChange('catalog_artist', event.data.artistId, null);
   }
 }

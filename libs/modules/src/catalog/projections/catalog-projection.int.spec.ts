@@ -146,6 +146,12 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
         } else {
           push('VenueUpdated', { ...details(`${NAMES[rand(NAMES.length)]!} renamed`), venueId: entryId, userId });
         }
+      } else if (roll < 26) {
+        // An operator hides or restores it (the decisions alternate on its moderation stream; the
+        // projection must not rely on that: a restore of a public entry changes nothing).
+        const hidden = rand(3) > 0;
+        const decision = { [idField]: entryId, operatorId: userId, reason: `reason ${position}` };
+        push(`${kind === 'artist' ? 'Artist' : 'Venue'}${hidden ? 'Hidden' : 'Restored'}`, decision);
       } else if (roll < 28) {
         // The same event again, later in the log.
         events.push(events[rand(events.length)]!);
@@ -174,6 +180,10 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
         expect(expected[`catalog_${kind}s`]!.length).toBeGreaterThan(20);
         expect((expected[`catalog_${kind}_votes`] ?? []).length).toBeGreaterThan(0);
         expect((expected[`catalog_${kind}_favorites`] ?? []).length).toBeGreaterThan(0);
+        // Some entries end hidden (with their reason), others were hidden and restored.
+        expect(
+          expected[`catalog_${kind}s`]!.filter((row) => (row as { is_public: boolean }).is_public === false).length,
+        ).toBeGreaterThan(0);
         for (const batchSize of [1, 7, 1000]) {
           const actual = await dump(db.pool, await project(projection, events, batchSize), projection);
           expect({ batchSize, ...actual }).toEqual({ batchSize, ...expected });

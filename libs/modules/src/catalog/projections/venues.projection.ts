@@ -2,9 +2,12 @@ import type { EventOfType, EventPayload } from '@app/contracts';
 import type { StoredEvent } from '@app/event-store';
 import { VENUES } from '../kinds/venues.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
+import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
 import type { Column } from './unnest-rows.js';
 
-type VenueEvent = EventOfType<'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed'>;
+type VenueEvent = EventOfType<
+  'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed' | 'VenueHidden' | 'VenueRestored'
+>;
 
 /** The columns an add and an update both write: name, search_key, folded_name, then `ownDetailValues`' order. */
 const DETAIL_COLUMNS: readonly Column[] = [
@@ -57,7 +60,7 @@ function ownDetailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | '
  * them). An update rewrites its details.
  */
 export const venuesProjection = defineCatalogProjection(VENUES, {
-  entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'],
+  entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed', 'VenueHidden', 'VenueRestored'],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
       version: 1,
@@ -89,6 +92,7 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     { version: 2, ...revision },
     { version: 3, ...wordPositions },
     { version: 4, ...countRoom },
+    { version: 5, description: HIDDEN_REASON_MIGRATION.description, sql: HIDDEN_REASON_MIGRATION.sql('catalog_venue') },
   ],
   columns: {
     entry: DETAIL_COLUMNS.slice(SHARED_DETAILS),
@@ -123,5 +127,9 @@ function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
       };
     case 'VenueDuplicateConfirmed':
       return { change: 'vouched', entryId: event.data.venueId, userId: event.data.userId, fan: [false] };
+    case 'VenueHidden':
+      return visibilityChange('catalog_venue', event.data.venueId, event.data.reason);
+    case 'VenueRestored':
+      return visibilityChange('catalog_venue', event.data.venueId, null);
   }
 }

@@ -1,5 +1,5 @@
 import { logStatsProjection } from '@app/event-store';
-import { ARTISTS_PROJECTION, VENUES_PROJECTION } from '../../catalog/index.js';
+import { ARTISTS_PROJECTION, REPORTS_PROJECTION, VENUES_PROJECTION } from '../../catalog/index.js';
 import { USERS_PROJECTION } from '../../identity/index.js';
 import { MEDIA_PROJECTION } from '../../media/index.js';
 import { MEMBERSHIP_STATUS_PROJECTION } from '../../membership/index.js';
@@ -23,6 +23,7 @@ export const LOG_CONSUMER_NAMES: readonly string[] = [
   PAYOLA_LEDGER_PROJECTION,
   ARTISTS_PROJECTION,
   VENUES_PROJECTION,
+  REPORTS_PROJECTION,
   MILESTONE_PROGRESS_PROJECTION,
   MEDIA_PROJECTION,
   OPS_DAILY_ACTIVITY_PROJECTION,

@@ -13,7 +13,8 @@ function tabSource(kind: ListedKind, tab: CatalogTab): { from: string; where: st
   const table = `${kind.tables}_${tab === 'my' ? 'fans' : 'favorites'}`;
   return {
     from: `${table} t join ${kind.tables}s e on e.id = t.${kind.idColumn}`,
-    where: 't.user_id = $1',
+    // Hidden entries leave favourites; of "my" entries, only their adder still lists them (and sees why).
+    where: tab === 'my' ? 't.user_id = $1 and (e.is_public or e.added_by = $1)' : 't.user_id = $1 and e.is_public',
     position: 't.position',
   };
 }

@@ -8,6 +8,7 @@ import { ARTISTS } from '../../kinds/artists.js';
 import { VENUES } from '../../kinds/venues.js';
 import { artistsProjection } from '../artists.projection.js';
 import { saveRevision } from '../catalog-revision.js';
+import { setVisibility } from '../entry-visibility.js';
 import { venuesProjection } from '../venues.projection.js';
 import { indexNameWords } from '../word-index.js';
 
@@ -132,6 +133,12 @@ async function handleArtistEvent(event: AnyEvent, db: Queryable): Promise<void> 
       }
       return;
     }
+    case 'ArtistHidden':
+    case 'ArtistRestored': {
+      const data = event.data as EventPayload<'ArtistHidden'>;
+      await setVisibility(db, ARTISTS.tables, data.artistId, event.type === 'ArtistHidden' ? data.reason : null);
+      return;
+    }
   }
 }
 
@@ -225,6 +232,12 @@ async function handleVenueEvent(event: AnyEvent, db: Queryable): Promise<void> {
       if (inserted.rowCount) {
         await db.query('update catalog_venues set confirmed_count = confirmed_count + 1 where id = $1', [data.venueId]);
       }
+      return;
+    }
+    case 'VenueHidden':
+    case 'VenueRestored': {
+      const data = event.data as EventPayload<'VenueHidden'>;
+      await setVisibility(db, VENUES.tables, data.venueId, event.type === 'VenueHidden' ? data.reason : null);
       return;
     }
   }

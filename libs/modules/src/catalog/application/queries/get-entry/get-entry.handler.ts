@@ -24,7 +24,20 @@ export class GetEntryHandler implements IQueryHandler<GetEntry<CatalogEntry>> {
       const { rows } = await this.pool.query<EntryRow>(preparedStatement(profileSql(kind), [userId, entryId]));
       return { entries: rows.map((row) => kind.toEntry(row, userId)), meta: null, revision: rows[0]?.revision ?? null };
     });
-    if (!entries[0]) throw kind.notFound();
-    return entries[0];
+    const entry = entries[0];
+    if (!entry) throw kind.notFound();
+    if (!entry.isPublic && !(await this.isAdder(kind, entryId, userId))) {
+      // Hidden by the operators: gone for everyone but the fan who added it, who sees why.
+      throw kind.notFound();
+    }
+    return entry;
+  }
+
+  private async isAdder(kind: Pick<CatalogKind, 'tables'>, entryId: string, userId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(`select 1 from ${kind.tables}s where id = $1 and added_by = $2`, [
+      entryId,
+      userId,
+    ]);
+    return rowCount === 1;
   }
 }

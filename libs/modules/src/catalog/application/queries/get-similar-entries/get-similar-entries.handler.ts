@@ -47,8 +47,10 @@ export class GetSimilarEntriesHandler implements IQueryHandler<GetSimilarEntries
        )
        select ${kind.columns}, ${near?.samePlace ?? 'false'} as same_place
        from ranked r join ${kind.tables}s e on e.id = r.id
-       where r.link_match or e.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
-          or similarity(${key}, e.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)}
+       where (r.link_match or e.folded_name = ${folded} or r.matched >= ${param(query.words.length)}
+          or similarity(${key}, e.search_key) >= ${param(SIMILAR_NAME_THRESHOLD)})
+          -- A hidden entry is suggested by no name; its links stay its own (docs/decisions.md).
+          and (e.is_public or r.link_match)
        order by r.link_match desc, ${near ? `${near.samePlace} desc, ` : ''}(e.folded_name = ${folded}) desc,
                 ${near ? `${near.near} desc, ` : ''}similarity(${key}, e.search_key) desc, e.position desc
        limit ${MAX_SUGGESTIONS}`,
