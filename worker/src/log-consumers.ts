@@ -1,5 +1,5 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
-import { artistsProjection, reportsProjection, venuesProjection } from '@app/modules/catalog';
+import { artistsProjection, claimsProjection, reportsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { mediaProjection } from '@app/modules/media';
 import { membershipStatusProjection } from '@app/modules/membership';
@@ -19,6 +19,7 @@ export const projections: readonly Projection[] = [
   payolaLedgerProjection,
   artistsProjection,
   venuesProjection,
+  claimsProjection,
   reportsProjection,
   milestoneProgressProjection,
   mediaProjection,

@@ -13,6 +13,18 @@ import {
   ZArtistSearchQuery,
   ZArtistSearchResults,
   ZArtistVerificationStatus,
+  ZClaimCode,
+  ZEditArtistRequest,
+  ZEditArtistResponse,
+  ZEntryClaimStatus,
+  ZEntryHistoryPage,
+  ZEntryHistoryQuery,
+  ZOpsClaim,
+  ZOpsClaimDecision,
+  ZOpsClaimsPage,
+  ZOpsClaimsQuery,
+  ZStartClaimRequest,
+  ZSubmitClaimRequest,
   ZAuthCheckResponse,
   ZAuthUser,
   ZCaptchaConfig,
@@ -213,6 +225,44 @@ function entryRoutes(options: {
       summary: `Mark a ${noun} as a favourite, or not`,
       body: ZFavoriteRequest,
       responses: { 200: ZFavoriteResponse },
+    },
+  ];
+}
+
+/** Every entry's edit history and its claim (libs/modules/src/catalog/http/entry-claims.controller.ts). */
+function claimRoutes(base: '/api/artists' | '/api/venues', noun: string): ApiRoute[] {
+  const common = { tag: 'catalog', access: 'member' } as const;
+  return [
+    {
+      ...common,
+      method: 'get',
+      path: `${base}/{id}/history`,
+      summary: `A ${noun}'s edit history from the log, newest first, one page`,
+      query: ZEntryHistoryQuery,
+      responses: { 200: ZEntryHistoryPage },
+    },
+    {
+      ...common,
+      method: 'get',
+      path: `${base}/{id}/claim`,
+      summary: `Whether the ${noun} is claimed, and where my claim stands`,
+      responses: { 200: ZEntryClaimStatus },
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${base}/{id}/claim`,
+      summary: `Claim the ${noun}: a one-time code to put on one of its links`,
+      body: ZStartClaimRequest,
+      responses: { 201: ZClaimCode },
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${base}/{id}/claim/submit`,
+      summary: `Say which of the ${noun}'s links shows my code`,
+      body: ZSubmitClaimRequest,
+      responses: { 200: ZEntryClaimStatus },
     },
   ];
 }
@@ -420,6 +470,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     searchResults: ZVenueSearchResults,
     rewardPreview: ZVenueRewardPreview,
   }),
+  {
+    method: 'patch',
+    path: '/api/artists/{id}',
+    summary: 'Edit an artist I claimed',
+    tag: 'catalog',
+    access: 'member',
+    body: ZEditArtistRequest,
+    responses: { 200: ZEditArtistResponse },
+  },
+  ...claimRoutes('/api/artists', 'artist'),
+  ...claimRoutes('/api/venues', 'venue'),
   // media: media.controller.ts
   {
     method: 'post',
@@ -708,6 +769,33 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'operator',
     body: ZOpsSuspensionRequest,
     responses: { 200: ZOpsMember },
+  },
+  {
+    method: 'get',
+    path: '/api/ops/claims',
+    summary: 'Claims of one status (pending: the queue), oldest first, one page',
+    tag: 'operators',
+    access: 'operator',
+    query: ZOpsClaimsQuery,
+    responses: { 200: ZOpsClaimsPage },
+  },
+  {
+    method: 'post',
+    path: '/api/ops/claims/{claimId}/approve',
+    summary: 'Approve a claim, with a reason',
+    tag: 'operators',
+    access: 'operator',
+    body: ZOpsClaimDecision,
+    responses: { 200: ZOpsClaim },
+  },
+  {
+    method: 'post',
+    path: '/api/ops/claims/{claimId}/refuse',
+    summary: 'Refuse a claim, with a reason',
+    tag: 'operators',
+    access: 'operator',
+    body: ZOpsClaimDecision,
+    responses: { 200: ZOpsClaim },
   },
   // api: health.controller.ts
   {

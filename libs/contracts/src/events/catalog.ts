@@ -8,6 +8,7 @@ import { venueEvents } from './venue.events.js';
 import { outreachEvents } from './outreach.events.js';
 import { mediaEvents } from './media.events.js';
 import { operatorEvents } from './operators.events.js';
+import { entryClaimEvents } from './entry-claims.events.js';
 import { moderationEvents } from './moderation.events.js';
 
 /**
@@ -23,6 +24,7 @@ export const domainEvents = [
   ...outreachEvents,
   ...mediaEvents,
   ...operatorEvents,
+  ...entryClaimEvents,
   ...moderationEvents,
 ] as const;
 

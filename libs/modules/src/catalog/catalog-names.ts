@@ -30,3 +30,6 @@ export function venueStreamId(venueId: string): string {
 
 /** The reports queue of the operators' console (projections/reports.projection.ts). */
 export const REPORTS_PROJECTION = 'catalog-reports';
+
+/** The claims of artists and venues, for the operators' console and "claimed entries of member X". */
+export const CLAIMS_PROJECTION = 'catalog-claims';

@@ -8,6 +8,12 @@ import { ModerateEntryHandler } from './application/commands/moderate-entry/mode
 import { ReportEntryHandler } from './application/commands/report-entry/report-entry.handler.js';
 import { SetFavoriteHandler } from './application/commands/set-favorite/set-favorite.handler.js';
 import { SetVoteHandler } from './application/commands/set-vote/set-vote.handler.js';
+import { DecideClaimHandler } from './application/commands/decide-claim/decide-claim.handler.js';
+import { ListClaimsHandler } from './application/queries/list-claims/list-claims.handler.js';
+import { EditArtistHandler } from './application/commands/edit-artist/edit-artist.handler.js';
+import { GetEntryHistoryHandler } from './application/queries/get-entry-history/get-entry-history.handler.js';
+import { EntryClaims } from './application/services/entry-claims.js';
+import { ArtistClaimsController, VenueClaimsController } from './http/entry-claims.controller.js';
 import { UpdateVenueHandler } from './application/commands/update-venue/update-venue.handler.js';
 import { VerifyArtistHandler } from './application/commands/verify-artist/verify-artist.handler.js';
 import { GetArtistOnFileHandler } from './application/queries/get-artist-on-file/get-artist-on-file.handler.js';
@@ -32,7 +38,14 @@ import { VenueEntryRoutesController, VenuesController } from './http/venues.cont
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [ArtistsController, ArtistEntryRoutesController, VenuesController, VenueEntryRoutesController],
+  controllers: [
+    ArtistsController,
+    ArtistEntryRoutesController,
+    VenuesController,
+    VenueEntryRoutesController,
+    ArtistClaimsController,
+    VenueClaimsController,
+  ],
   providers: [
     CatalogMembers,
     CatalogRewards,
@@ -55,6 +68,11 @@ import { VenueEntryRoutesController, VenuesController } from './http/venues.cont
     GetArtistOnFileHandler,
     GetArtistVerificationHandler,
     CatalogSearchIndexes,
+    EntryClaims,
+    EditArtistHandler,
+    GetEntryHistoryHandler,
+    DecideClaimHandler,
+    ListClaimsHandler,
   ],
 })
 export class CatalogModule {}

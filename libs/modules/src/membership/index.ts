@@ -4,4 +4,4 @@ export {
   membershipStatusProjection,
   MEMBERSHIP_STATUS_PROJECTION,
 } from './projections/membership-status.projection.js';
-export { fanNumberOf, findUserIdByFanNumber } from './founding-fans/founding-fan-numbers.js';
+export { fanNumberOf, fanNumbersOf, findUserIdByFanNumber } from './founding-fans/founding-fan-numbers.js';

@@ -7,6 +7,7 @@ import { OperatorGuard } from './http/operator.guard.js';
 import { MembersController } from './http/members.controller.js';
 import { OpsController } from './http/ops.controller.js';
 import { ReportsController } from './http/reports.controller.js';
+import { ClaimsController } from './http/claims.controller.js';
 
 /**
  * The operators' console (the api side): the second factor, the dashboard and members' suspension. Operators are granted
@@ -14,7 +15,7 @@ import { ReportsController } from './http/reports.controller.js';
  */
 @Module({
   imports: [CqrsModule, IdentityModule],
-  controllers: [OpsController, MembersController, ReportsController],
+  controllers: [OpsController, MembersController, ReportsController, ClaimsController],
   providers: [SecondFactor, Dashboard, OperatorGuard],
 })
 export class OperatorsModule implements OnModuleDestroy {

@@ -1,5 +1,5 @@
-import { DomainError, foldName, type CanonicalLink } from '@app/domain';
-import { VENUE_MESSAGES, type EventOfType, type EventPayload } from '@app/contracts';
+import { DomainError, foldName, RefusedError, type CanonicalLink } from '@app/domain';
+import { CLAIM_MESSAGES, VENUE_MESSAGES, type EventOfType, type EventPayload } from '@app/contracts';
 import { EntryExistsError, type Mark } from './entry-marks.js';
 
 export const VENUE_EVENT_TYPES = ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed'] as const;
@@ -104,14 +104,21 @@ export function decideAddVenue(
   return [{ type: 'VenueAdded', data: { venueId, ...data } }];
 }
 
-/** 'Load this venue' and save: only its adder may change it. */
+/**
+ * 'Load this venue' and save: only its adder may change it, until a claim is approved; from then on only
+ * the claimant (`claimant`, folded from the same stream by entry-claims.ts) may.
+ */
 export function decideUpdateVenue(
   state: VenueState,
-  command: { venueId: string; userId: string; details: VenueDetails },
+  command: { venueId: string; userId: string; details: VenueDetails; claimant?: string | null },
 ): VenueEvent[] {
   if (state.name === null) throw new VenueNotFoundError();
-  if (state.addedBy !== command.userId) throw new VenueAdderOnlyError();
-  return [{ type: 'VenueUpdated', data: { venueId: command.venueId, userId: command.userId, ...command.details } }];
+  const editor = command.claimant ?? state.addedBy;
+  if (editor !== command.userId) {
+    throw command.claimant ? new RefusedError('forbidden', CLAIM_MESSAGES.claimantOnly) : new VenueAdderOnlyError();
+  }
+  const { venueId, userId, details } = command;
+  return [{ type: 'VenueUpdated', data: { venueId, userId, ...details } }];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ARTIST_LIST_NEXT_CURSOR_HEADER,
@@ -6,6 +6,7 @@ import {
   ZAddArtistRequest,
   ZArtistListQuery,
   ZArtistSearchQuery,
+  ZEditArtistRequest,
   ZVerifyArtistRequest,
   type TAddArtistResponse,
   type TArtistRewardPreview,
@@ -15,6 +16,7 @@ import {
 import { ZodValidationPipe } from '@app/platform';
 import { CurrentUser, RequestId, SignedInGuard, type SessionUser } from '../../identity/index.js';
 import { AddArtist } from '../application/commands/add-artist/add-artist.command.js';
+import { EditArtist } from '../application/commands/edit-artist/edit-artist.command.js';
 import { VerifyArtist } from '../application/commands/verify-artist/verify-artist.command.js';
 import { GetArtistVerification } from '../application/queries/get-artist-verification/get-artist-verification.query.js';
 import { ARTISTS } from '../kinds/artists.js';
@@ -56,6 +58,17 @@ export class ArtistsController {
     @RequestId() requestId: string | undefined,
   ): Promise<TVerifyArtistResponse> {
     return this.commands.execute(new VerifyArtist(actingAs(user, body.userId), body.artistId, body.links, requestId));
+  }
+
+  /** The claimant edits the artist's details (only they may: 403 for anyone else). */
+  @Patch(':id')
+  edit(
+    @Param('id') artistId: string,
+    @Body(new ZodValidationPipe(ZEditArtistRequest)) body: ReturnType<typeof ZEditArtistRequest.parse>,
+    @CurrentUser() user: SessionUser,
+    @RequestId() requestId: string | undefined,
+  ): Promise<{ id: string; name: string }> {
+    return this.commands.execute(new EditArtist(user.id, artistId, body.artist, requestId));
   }
 }
 

@@ -6,7 +6,7 @@ import { defineCatalogProjection, type EntryChange } from './catalog-projection.
 import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
 
 type ArtistEvent = EventOfType<
-  'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified' | 'ArtistHidden' | 'ArtistRestored'
+  'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified' | 'ArtistDetailsEdited' | 'ArtistHidden' | 'ArtistRestored'
 >;
 
 /**
@@ -14,7 +14,14 @@ type ArtistEvent = EventOfType<
  * it (#1) and those who verified it, numbered (`fan_count` counts them).
  */
 export const artistsProjection = defineCatalogProjection(ARTISTS, {
-  entryEventTypes: ['ArtistAdded', 'ArtistLinksAdded', 'ArtistVerified', 'ArtistHidden', 'ArtistRestored'],
+  entryEventTypes: [
+    'ArtistAdded',
+    'ArtistLinksAdded',
+    'ArtistVerified',
+    'ArtistDetailsEdited',
+    'ArtistHidden',
+    'ArtistRestored',
+  ],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
       version: 1,
@@ -76,6 +83,14 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     ],
     fan: [{ name: 'fan_number', type: 'integer' }],
     vouchCount: 'fan_count',
+    // The claimant's edit (ArtistDetailsEdited): the details the add form has, links aside.
+    replaced: [
+      { name: 'artist_type', type: 'text' },
+      { name: 'genre', type: 'text' },
+      { name: 'secondary_genre', type: 'text' },
+      { name: 'record_label', type: 'text' },
+      { name: 'bio', type: 'text' },
+    ],
   },
   entryChange: artistChange,
 });
@@ -112,6 +127,16 @@ function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
             JSON.stringify(links),
           ]);
         },
+      };
+    }
+    case 'ArtistDetailsEdited': {
+      // The claimant saved the details again: the row and its words replaced (the batch's last edit wins).
+      const artist = event.data;
+      return {
+        change: 'replaced',
+        entryId: artist.artistId,
+        name: artist.name,
+        values: [artist.artistType, artist.genre, artist.secondaryGenre, artist.recordLabel, artist.bio],
       };
     }
     case 'ArtistVerified':

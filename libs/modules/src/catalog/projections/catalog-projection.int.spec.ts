@@ -137,7 +137,19 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
         if (kind === 'artist') push('ArtistVerified', { artistId: entryId, userId, fanNumber: 2 + rand(9) });
         else push('VenueDuplicateConfirmed', { venueId: entryId, userId });
       } else if (roll < 24) {
-        if (kind === 'artist') {
+        if (kind === 'artist' && rand(3) === 0) {
+          // The claimant edits the details (a rename included): replaced like a venue's update.
+          push('ArtistDetailsEdited', {
+            artistId: entryId,
+            userId,
+            name: `${NAMES[rand(NAMES.length)]!} edited`,
+            artistType: 'Solo Artist',
+            genre: 'Jazz',
+            secondaryGenre: rand(2) ? null : 'Blues',
+            recordLabel: rand(2) ? null : `label ${position}`,
+            bio: null,
+          });
+        } else if (kind === 'artist') {
           push('ArtistLinksAdded', {
             artistId: entryId,
             userId,

@@ -35,3 +35,12 @@ export async function fanNumberOf(db: Queryable, userId: string): Promise<number
   const { rows } = await db.query<{ number: number }>('select number from founding_fans where user_id = $1', [userId]);
   return rows[0]?.number ?? null;
 }
+
+/** Several members' founding fan numbers in one statement (an entry's edit history names its editors so). */
+export async function fanNumbersOf(db: Queryable, userIds: readonly string[]): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ user_id: string; number: number }>(
+    'select user_id, number from founding_fans where user_id = any($1::text[])',
+    [userIds],
+  );
+  return new Map(rows.map((row) => [row.user_id, row.number]));
+}

@@ -121,6 +121,26 @@ async function handleArtistEvent(event: AnyEvent, db: Queryable): Promise<void> 
       ]);
       return;
     }
+    case 'ArtistDetailsEdited': {
+      const data = event.data as EventPayload<'ArtistDetailsEdited'>;
+      await db.query(
+        `update catalog_artists set name = $2, search_key = $3, folded_name = $4, artist_type = $5, genre = $6,
+           secondary_genre = $7, record_label = $8, bio = $9 where id = $1`,
+        [
+          data.artistId,
+          data.name,
+          nameSearchKey(data.name),
+          foldName(data.name),
+          data.artistType,
+          data.genre,
+          data.secondaryGenre,
+          data.recordLabel,
+          data.bio,
+        ],
+      );
+      await indexNameWords(db, ARTISTS.tables, data.artistId, data.name);
+      return;
+    }
     case 'ArtistVerified': {
       const data = event.data as EventPayload<'ArtistVerified'>;
       const inserted = await db.query(
