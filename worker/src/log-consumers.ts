@@ -1,7 +1,8 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
+import type { ObjectStorage } from '@app/platform';
 import { artistsProjection, claimsProjection, reportsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
-import { mediaProjection } from '@app/modules/media';
+import { createMediaErasureReactor, mediaProjection } from '@app/modules/media';
 import { membershipStatusProjection } from '@app/modules/membership';
 import { dailyActivityProjection } from '@app/modules/operators';
 import {
@@ -26,7 +27,15 @@ export const projections: readonly Projection[] = [
   dailyActivityProjection,
 ];
 
-/** Every projection and reactor the worker runs. Modules contribute theirs through their public index. */
-export function createLogConsumers(store: EventStore): LogConsumer[] {
-  return [...projections, createMilestoneRecorderReactor(store), listenerInvitationsReactor];
+/**
+ * Every projection and reactor the worker runs. Modules contribute theirs through their public index.
+ * `storage` null: only to name them (ops status); the media erasure reactor needs it to run.
+ */
+export function createLogConsumers(store: EventStore, storage: ObjectStorage | null = null): LogConsumer[] {
+  return [
+    ...projections,
+    createMilestoneRecorderReactor(store),
+    listenerInvitationsReactor,
+    createMediaErasureReactor(storage),
+  ];
 }

@@ -6,7 +6,7 @@ import { ListenerInvitationSender } from './jobs/listener-invitation-sender.js';
 import { ScheduledJobs } from './jobs/scheduled-jobs.js';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
-import { PG_POOL, PlatformModule, type Pool } from '@app/platform';
+import { OBJECT_STORAGE, PG_POOL, PlatformModule, type ObjectStorage, type Pool } from '@app/platform';
 import { createLogConsumers } from './log-consumers.js';
 import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-supervisor.js';
 
@@ -18,7 +18,11 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
       inject: [PG_POOL],
       useFactory: (pool: Pool) => new EventStore(pool, createDomainEventRegistry()),
     },
-    { provide: LOG_CONSUMERS, inject: [EventStore], useFactory: (store: EventStore) => createLogConsumers(store) },
+    {
+      provide: LOG_CONSUMERS,
+      inject: [EventStore, OBJECT_STORAGE],
+      useFactory: (store: EventStore, storage: ObjectStorage) => createLogConsumers(store, storage),
+    },
     ProjectionSupervisor,
     HealthServer,
     EmailSender,

@@ -15,6 +15,7 @@ export * from './http/safe-input.js';
 export * from './http/auth.js';
 export * from './http/profile.js';
 export * from './http/account.js';
+export * from './http/account-deletion.js';
 export * from './http/payola.js';
 export * from './http/payment.js';
 export * from './http/health.js';

@@ -15,3 +15,4 @@ export * from './projection/rebuild.js';
 export * from './projection/log-stats.projection.js';
 export * from './projection/read-model-lag.js';
 export * from './projection/row-batch.js';
+export * from './projection/erasures.js';

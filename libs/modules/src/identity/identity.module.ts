@@ -13,6 +13,8 @@ import { MemberSuspensions } from './application/services/member-suspensions.js'
 import { CheckUsernameHandler } from './application/queries/check-username/check-username.handler.js';
 import { UsernameReservations } from './application/services/username-reservations.js';
 import { UsersController } from './http/users.controller.js';
+import { EraseAccountHandler } from './application/commands/erase-account/erase-account.handler.js';
+import { AccountDeletionController } from './http/account-deletion.controller.js';
 import { GetAuthUserHandler } from './application/queries/get-auth-user/get-auth-user.handler.js';
 import { CheckCredentialsHandler } from './application/queries/check-credentials/check-credentials.handler.js';
 import { PasswordHasher } from './application/services/password-hasher.js';
@@ -29,7 +31,7 @@ import { SessionSerializer } from './http/session.serializer.js';
 /** Accounts, sessions, password resets and sign-in detail changes (the api side). Needs EventStore, EmailOutbox and CSRF_TOKENS. */
 @Module({
   imports: [CqrsModule, PassportModule.register({ session: true })],
-  controllers: [AccountController, UsersController, LocalInboxController],
+  controllers: [AccountController, UsersController, LocalInboxController, AccountDeletionController],
   providers: [
     PasswordHasher,
     EmailReservations,
@@ -52,6 +54,7 @@ import { SessionSerializer } from './http/session.serializer.js';
     RequestEmailChangeHandler,
     ConfirmEmailChangeHandler,
     ChangePasswordHandler,
+    EraseAccountHandler,
     CheckUsernameHandler,
   ],
   exports: [SignedInGuard, SessionCache, RateLimitGuard, MemberSuspensions],

@@ -21,6 +21,7 @@ export const USER_EVENT_TYPES = [
   'EmailChanged',
   'UsernameChanged',
   'SettingsChanged',
+  'MemberErased',
 ] as const;
 export type UserEvent = EventOfType<(typeof USER_EVENT_TYPES)[number]>;
 
@@ -115,6 +116,9 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
           notificationSettings: { ...state.notificationSettings, ...event.data.notificationSettings },
         }
       );
+    case 'MemberErased':
+      // The account is gone: every use case finds no user, sign-in finds no account.
+      return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { mediaPath, type EventOfType } from '@app/contracts';
+import { DELETED_MEMBER_NAME, mediaPath, type EventOfType } from '@app/contracts';
 import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
 
 export const USERS_PROJECTION = 'identity-users';
@@ -48,7 +48,13 @@ const USERS = defineRowTable<UserRow>({
  */
 export const usersProjection = defineProjection<
   EventOfType<
-    'AccountCreated' | 'ProfileUpdated' | 'EmailChanged' | 'UsernameChanged' | 'SettingsChanged' | 'ProfileImageSet'
+    | 'AccountCreated'
+    | 'ProfileUpdated'
+    | 'EmailChanged'
+    | 'UsernameChanged'
+    | 'SettingsChanged'
+    | 'ProfileImageSet'
+    | 'MemberErased'
   >
 >({
   kind: 'projection',
@@ -60,6 +66,7 @@ export const usersProjection = defineProjection<
     'UsernameChanged',
     'SettingsChanged',
     'ProfileImageSet',
+    'MemberErased',
   ],
   tables: ['identity_users'],
   migrations: [
@@ -188,6 +195,19 @@ export const usersProjection = defineProjection<
         }
         case 'ProfileImageSet':
           users.update(event.data.userId, (user) => (user.profile_image_url = mediaPath(event.data.mediaId)));
+          break;
+        case 'MemberErased':
+          // What the log's redacted values give on a replay: a row that says "Deleted member", nothing of theirs.
+          users.update(event.data.userId, (user) => {
+            user.email = '';
+            user.first_name = DELETED_MEMBER_NAME.firstName;
+            user.last_name = DELETED_MEMBER_NAME.lastName;
+            user.zip_code = '';
+            user.username = null;
+            user.phone = null;
+            user.genres = [];
+            user.profile_image_url = null;
+          });
           break;
       }
     }

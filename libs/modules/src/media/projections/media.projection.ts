@@ -1,5 +1,13 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, defineRowTable, insertRows, RowBatch } from '@app/event-store';
+import {
+  defineProjection,
+  defineRowTable,
+  handleAroundErasures,
+  insertRows,
+  RowBatch,
+  type StoredEvent,
+} from '@app/event-store';
+import type { Queryable } from '@app/platform';
 import { MEDIA_PROJECTION } from '../media-names.js';
 
 type MediaReadEvent = EventOfType<
@@ -9,6 +17,7 @@ type MediaReadEvent = EventOfType<
   | 'FanMessagePosted'
   | 'ProfileImageSet'
   | 'MediaExpired'
+  | 'MemberErased'
 >;
 
 /** A row of media_objects as stored (migration 1). */
@@ -72,6 +81,7 @@ export const mediaProjection = defineProjection<MediaReadEvent>({
     'FanMessagePosted',
     'ProfileImageSet',
     'MediaExpired',
+    'MemberErased',
   ],
   tables: ['media_objects', 'fan_messages'],
   migrations: [
@@ -108,74 +118,88 @@ export const mediaProjection = defineProjection<MediaReadEvent>({
             create index fan_messages_by_artist on fan_messages (artist_id, position desc);`,
     },
   ],
-  async handle(events, db) {
-    const objects = await RowBatch.load(
-      db,
-      MEDIA_OBJECTS,
-      events.map((event) => event.data.mediaId),
-    );
-    const messages: FanMessageRow[] = [];
-    for (const event of events) {
-      switch (event.type) {
-        case 'MediaUploadStarted':
-          objects.insertIfMissing({
-            media_id: event.data.mediaId,
-            user_id: event.data.userId,
-            kind: event.data.kind,
-            status: 'pending',
-            upload_key: event.data.uploadKey,
-            key: null,
-            poster_key: null,
-            content_type: null,
-            size: null,
-            filename: event.data.filename,
-            shared: false,
-            created_at: event.recordedAt,
-          });
-          break;
-        case 'MediaUploadVerified': {
-          const { key, contentType, size, posterKey } = event.data;
-          objects.update(event.data.mediaId, (media) => {
-            media.status = 'ready';
-            media.key = key;
-            media.content_type = contentType;
-            media.size = size;
-            media.poster_key = posterKey;
-          });
-          break;
-        }
-        case 'MediaUploadRejected':
-          objects.update(event.data.mediaId, (media) => (media.status = 'rejected'));
-          break;
-        case 'FanMessagePosted':
-          objects.update(event.data.mediaId, (media) => {
-            media.status = 'attached';
-            media.shared = event.data.isPublic;
-          });
-          messages.push({
-            id: event.data.fanMessageId,
-            artist_id: event.data.artistId,
-            user_id: event.data.userId,
-            media_id: event.data.mediaId,
-            message: event.data.message,
-            is_public: event.data.isPublic,
-            payola_earned: event.data.payolaEarned,
-            created_at: event.recordedAt,
-            position: event.globalPosition,
-          });
-          break;
-        case 'ProfileImageSet':
-          objects.update(event.data.mediaId, (media) => {
-            media.status = 'attached';
-            media.shared = true;
-          });
-          break;
-        case 'MediaExpired':
-          objects.update(event.data.mediaId, (media) => (media.status = 'expired'));
-          break;
-      }
-    }
-    await objects.write(db);
-    await insertRows(db, 'fan_messages', messages, { ifMissing: { key: 'id' } });
-  },
+  handle: (events, db) =>
+    handleAroundErasures(
+      events,
+      (run) => handleMedia(run, db),
+      // An erased member's messages and objects go (their files are deleted from storage by mediaErasure).
+      async (userId) => {
+        await db.query('delete from fan_messages where user_id = $1', [userId]);
+        await db.query('delete from media_objects where user_id = $1', [userId]);
+      },
+    ),
 });
+
+async function handleMedia(
+  events: readonly StoredEvent<Exclude<MediaReadEvent, { type: 'MemberErased' }>>[],
+  db: Queryable,
+) {
+  const objects = await RowBatch.load(
+    db,
+    MEDIA_OBJECTS,
+    events.map((event) => event.data.mediaId),
+  );
+  const messages: FanMessageRow[] = [];
+  for (const event of events) {
+    switch (event.type) {
+      case 'MediaUploadStarted':
+        objects.insertIfMissing({
+          media_id: event.data.mediaId,
+          user_id: event.data.userId,
+          kind: event.data.kind,
+          status: 'pending',
+          upload_key: event.data.uploadKey,
+          key: null,
+          poster_key: null,
+          content_type: null,
+          size: null,
+          filename: event.data.filename,
+          shared: false,
+          created_at: event.recordedAt,
+        });
+        break;
+      case 'MediaUploadVerified': {
+        const { key, contentType, size, posterKey } = event.data;
+        objects.update(event.data.mediaId, (media) => {
+          media.status = 'ready';
+          media.key = key;
+          media.content_type = contentType;
+          media.size = size;
+          media.poster_key = posterKey;
+        });
+        break;
+      }
+      case 'MediaUploadRejected':
+        objects.update(event.data.mediaId, (media) => (media.status = 'rejected'));
+        break;
+      case 'FanMessagePosted':
+        objects.update(event.data.mediaId, (media) => {
+          media.status = 'attached';
+          media.shared = event.data.isPublic;
+        });
+        messages.push({
+          id: event.data.fanMessageId,
+          artist_id: event.data.artistId,
+          user_id: event.data.userId,
+          media_id: event.data.mediaId,
+          message: event.data.message,
+          is_public: event.data.isPublic,
+          payola_earned: event.data.payolaEarned,
+          created_at: event.recordedAt,
+          position: event.globalPosition,
+        });
+        break;
+      case 'ProfileImageSet':
+        objects.update(event.data.mediaId, (media) => {
+          media.status = 'attached';
+          media.shared = true;
+        });
+        break;
+      case 'MediaExpired':
+        objects.update(event.data.mediaId, (media) => (media.status = 'expired'));
+        break;
+    }
+  }
+  await objects.write(db);
+  await insertRows(db, 'fan_messages', messages, { ifMissing: { key: 'id' } });
+}

@@ -67,6 +67,7 @@ export const membershipStatusProjection = defineProjection<
     | 'KycApproved'
     | 'KycDeclined'
     | 'KycExpired'
+    | 'MemberErased'
   >
 >({
   kind: 'projection',
@@ -79,6 +80,7 @@ export const membershipStatusProjection = defineProjection<
     'KycApproved',
     'KycDeclined',
     'KycExpired',
+    'MemberErased',
   ],
   tables: ['membership_status'],
   migrations: [
@@ -171,6 +173,14 @@ export const membershipStatusProjection = defineProjection<
           });
           break;
         }
+        case 'MemberErased':
+          // The personal fields (redacted in the log from now on); the facts others' counts rest on stay.
+          statuses.update(event.data.userId, (row) => {
+            row.payment_method_last4 = null;
+            row.veriff_first_name = null;
+            row.veriff_last_name = null;
+          });
+          break;
       }
     }
     await statuses.write(db);
