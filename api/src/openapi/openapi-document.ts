@@ -46,6 +46,13 @@ function response(status: number, answer: RouteAnswer, route: ApiRoute) {
     : undefined;
   if (answer === 'html')
     return { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+  if (answer === 'zip') {
+    return {
+      description: 'A zip file, streamed',
+      ...(headers ? { headers } : {}),
+      content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+    };
+  }
   if (answer === 'redirect') {
     return {
       description: 'A redirect',

@@ -18,3 +18,4 @@ export * from './nest/safe-input.pipe.js';
 export * from './captcha/captcha-verifier.js';
 export * from './storage/object-storage.js';
 export * from './storage/s3-object-storage.js';
+export * from './export/data-export.js';

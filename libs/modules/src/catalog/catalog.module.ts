@@ -16,6 +16,7 @@ import { EntryClaims } from './application/services/entry-claims.js';
 import { ArtistClaimsController, VenueClaimsController } from './http/entry-claims.controller.js';
 import { UpdateVenueHandler } from './application/commands/update-venue/update-venue.handler.js';
 import { VerifyArtistHandler } from './application/commands/verify-artist/verify-artist.handler.js';
+import { ExportCatalogDataHandler } from './application/queries/export-catalog-data/export-catalog-data.handler.js';
 import { GetArtistOnFileHandler } from './application/queries/get-artist-on-file/get-artist-on-file.handler.js';
 import { GetArtistVerificationHandler } from './application/queries/get-artist-verification/get-artist-verification.handler.js';
 import { GetEntryCountsHandler } from './application/queries/get-entry-counts/get-entry-counts.handler.js';
@@ -67,6 +68,7 @@ import { VenueEntryRoutesController, VenuesController } from './http/venues.cont
     GetSimilarEntriesHandler,
     GetArtistOnFileHandler,
     GetArtistVerificationHandler,
+    ExportCatalogDataHandler,
     CatalogSearchIndexes,
     EntryClaims,
     EditArtistHandler,

@@ -20,6 +20,9 @@ import { CheckCredentialsHandler } from './application/queries/check-credentials
 import { PasswordHasher } from './application/services/password-hasher.js';
 import { EmailReservations } from './application/services/email-reservations.js';
 import { SessionCache } from './application/services/session-cache.js';
+import { ExportAccountDataHandler } from './application/queries/export-account-data/export-account-data.handler.js';
+import { MemberDataExport } from './application/services/member-data-export.js';
+import { DataExportController } from './http/data-export.controller.js';
 import { GetAccountHandler } from './application/queries/get-account/get-account.handler.js';
 import { AccountController } from './http/account.controller.js';
 import { LocalLoginGuard, SignedInGuard } from './http/guards.js';
@@ -31,7 +34,13 @@ import { SessionSerializer } from './http/session.serializer.js';
 /** Accounts, sessions, password resets and sign-in detail changes (the api side). Needs EventStore, EmailOutbox and CSRF_TOKENS. */
 @Module({
   imports: [CqrsModule, PassportModule.register({ session: true })],
-  controllers: [AccountController, UsersController, LocalInboxController, AccountDeletionController],
+  controllers: [
+    AccountController,
+    UsersController,
+    LocalInboxController,
+    DataExportController,
+    AccountDeletionController,
+  ],
   providers: [
     PasswordHasher,
     EmailReservations,
@@ -56,6 +65,8 @@ import { SessionSerializer } from './http/session.serializer.js';
     ChangePasswordHandler,
     EraseAccountHandler,
     CheckUsernameHandler,
+    ExportAccountDataHandler,
+    MemberDataExport,
   ],
   exports: [SignedInGuard, SessionCache, RateLimitGuard, MemberSuspensions],
 })

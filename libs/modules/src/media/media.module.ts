@@ -5,6 +5,7 @@ import { CompleteUploadHandler } from './application/commands/complete-upload/co
 import { PostFanMessageHandler } from './application/commands/post-fan-message/post-fan-message.handler.js';
 import { SetProfileImageHandler } from './application/commands/set-profile-image/set-profile-image.handler.js';
 import { StartUploadHandler } from './application/commands/start-upload/start-upload.handler.js';
+import { ExportMediaDataHandler } from './application/queries/export-media-data/export-media-data.handler.js';
 import { GetFanMessagesHandler } from './application/queries/get-fan-messages/get-fan-messages.handler.js';
 import { GetMediaDownloadHandler } from './application/queries/get-media-download/get-media-download.handler.js';
 import { MediaMembers } from './application/services/media-members.js';
@@ -27,6 +28,7 @@ import { MediaController } from './http/media.controller.js';
     PostFanMessageHandler,
     GetMediaDownloadHandler,
     GetFanMessagesHandler,
+    ExportMediaDataHandler,
   ],
 })
 export class MediaModule {}

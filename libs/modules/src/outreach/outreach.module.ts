@@ -5,6 +5,7 @@ import { IdentityModule } from '../identity/index.js';
 import { IssueTestCaptchaTokenHandler } from './application/commands/issue-test-captcha-token/issue-test-captcha-token.handler.js';
 import { JoinWaitlistHandler } from './application/commands/join-waitlist/join-waitlist.handler.js';
 import { SendContactMessageHandler } from './application/commands/send-contact-message/send-contact-message.handler.js';
+import { ExportOutreachDataHandler } from './application/queries/export-outreach-data/export-outreach-data.handler.js';
 import { GetCaptchaConfigHandler } from './application/queries/get-captcha-config/get-captcha-config.handler.js';
 import { GetMilestoneProgressHandler } from './application/queries/get-milestone-progress/get-milestone-progress.handler.js';
 import { HumanCheck } from './application/services/human-check.js';
@@ -31,6 +32,7 @@ import { OutreachController } from './http/outreach.controller.js';
     IssueTestCaptchaTokenHandler,
     GetCaptchaConfigHandler,
     GetMilestoneProgressHandler,
+    ExportOutreachDataHandler,
   ],
 })
 export class OutreachModule {}

@@ -1,3 +1,5 @@
 // What other modules may ask outreach, as query classes that import nothing of the modules: the
-// operators' console shows the milestone counters. Handlers are registered by OutreachModule.
+// operators' console shows the milestone counters; identity's data export asks for the member's
+// waitlist sign-up. Handlers are registered by OutreachModule.
 export { GetMilestoneProgress } from './application/queries/get-milestone-progress/get-milestone-progress.query.js';
+export { ExportOutreachData } from './application/queries/export-outreach-data/export-outreach-data.query.js';

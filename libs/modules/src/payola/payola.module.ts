@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from '../identity/index.js';
+import { ExportPayolaDataHandler } from './application/queries/export-payola-data/export-payola-data.handler.js';
 import { GetPayolaHistoryHandler } from './application/queries/get-payola-history/get-payola-history.handler.js';
 import { GetPayolaStatsHandler } from './application/queries/get-payola-stats/get-payola-stats.handler.js';
 import { GetRewardPreviewHandler } from './application/queries/get-reward-preview/get-reward-preview.handler.js';
@@ -13,6 +14,6 @@ import { PayolaController } from './http/payola.controller.js';
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [PayolaController],
-  providers: [GetPayolaStatsHandler, GetPayolaHistoryHandler, GetRewardPreviewHandler],
+  providers: [GetPayolaStatsHandler, GetPayolaHistoryHandler, GetRewardPreviewHandler, ExportPayolaDataHandler],
 })
 export class PayolaModule {}

@@ -8,6 +8,7 @@ import { HandleStripeWebhookHandler } from './application/commands/handle-stripe
 import { OpenCustomerPortalHandler } from './application/commands/open-customer-portal/open-customer-portal.handler.js';
 import { RenewMembershipHandler } from './application/commands/renew-membership/renew-membership.handler.js';
 import { SubmitTestCardPaymentHandler } from './application/commands/submit-test-card-payment/submit-test-card-payment.handler.js';
+import { ExportMembershipDataHandler } from './application/queries/export-membership-data/export-membership-data.handler.js';
 import { GetPaymentStandingHandler } from './application/queries/get-payment-standing/get-payment-standing.handler.js';
 import { GetPayingUserHandler } from './application/queries/get-paying-user/get-paying-user.handler.js';
 import { GetTestModePortalHandler } from './application/queries/get-test-mode-portal/get-test-mode-portal.handler.js';
@@ -55,4 +56,5 @@ export const PAYMENT_PROVIDERS: Provider[] = [
   GetPayingUserHandler,
   GetPaymentStandingHandler,
   GetTestModePortalHandler,
+  ExportMembershipDataHandler,
 ];
