@@ -108,11 +108,11 @@ import {
  * registered, both ways, and fails on any difference.
  *
  * Every route also answers errors in the shape of `ZApiError` (the document's `default` response);
- * `responses` lists its other answers by status: a zod schema (JSON), or `html` / `redirect`.
+ * `responses` lists its other answers by status: a zod schema (JSON), or `html` / `redirect` / `zip`.
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export type RouteAnswer = z.ZodType | 'html' | 'redirect';
+export type RouteAnswer = z.ZodType | 'html' | 'redirect' | 'zip';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -385,6 +385,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'member',
     body: ZDeleteAccountRequest,
     responses: { 200: ZAcknowledgement },
+  },
+  // identity: data-export.controller.ts
+  {
+    method: 'get',
+    path: '/api/me/export',
+    summary: 'Download all of my data: JSON and CSV files and a README in a zip, streamed',
+    tag: 'profile',
+    access: 'member',
+    responses: { 200: 'zip' },
+    headers: { 'Content-Disposition': 'attachment; filename="payola-my-data-<YYYY-MM-DD>.zip"' },
   },
   // identity: local-inbox.controller.ts
   {
