@@ -199,7 +199,11 @@ export const ZArtist = z.object({
   userHasFavorited: z.boolean(),
   hasUserVerified: z.boolean(),
   /** Who added it, as users know them: no account id is ever in a public answer. */
-  addedBy: z.object({ foundingFanNumber: z.number().int().nullable() }),
+  addedBy: z.object({
+    foundingFanNumber: z.number().int().nullable(),
+    /** The adder deleted their account: profiles say "Deleted member" (docs/architecture.md, "Erasure"). */
+    deletedMember: z.literal(true).optional(),
+  }),
 });
 export type TArtist = z.infer<typeof ZArtist>;
 export const ZArtistList = z.array(ZArtist);

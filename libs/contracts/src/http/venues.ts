@@ -195,7 +195,11 @@ export const ZVenue = z.object({
   hasUserAdded: z.boolean(),
   /** The user confirmed it as the venue they were about to add. */
   hasUserConfirmed: z.boolean(),
-  addedBy: z.object({ foundingFanNumber: z.number().int().nullable() }),
+  addedBy: z.object({
+    foundingFanNumber: z.number().int().nullable(),
+    /** The adder deleted their account: profiles say "Deleted member" (docs/architecture.md, "Erasure"). */
+    deletedMember: z.literal(true).optional(),
+  }),
 });
 export type TVenue = z.infer<typeof ZVenue>;
 export const ZVenueList = z.array(ZVenue);

@@ -21,8 +21,9 @@ export function longUsDate(iso: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-/** 'Fan #n' from the adder's founding fan number, else 'Unknown'. */
-export function addedByLabel(foundingFanNumber: number | null | undefined): string {
+/** 'Fan #n' from the adder's founding fan number, 'Deleted member' once they deleted their account, else 'Unknown'. */
+export function addedByLabel(foundingFanNumber: number | null | undefined, deletedMember = false): string {
+  if (deletedMember) return 'Deleted member';
   return foundingFanNumber ? `Fan #${foundingFanNumber}` : 'Unknown';
 }
 

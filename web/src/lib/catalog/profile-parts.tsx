@@ -199,11 +199,14 @@ export function ProfileAbout({
   bio,
   noStory,
   addedBy,
+  addedByDeleted = false,
   createdAt,
 }: {
   bio: string | null;
   noStory: string;
   addedBy: number | null;
+  /** The adder deleted their account. */
+  addedByDeleted?: boolean;
   createdAt: string;
 }) {
   return (
@@ -217,7 +220,7 @@ export function ProfileAbout({
         )}
       </Card>
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-1">
-        <FactCard icon={UserRound} title="Added By" value={addedByLabel(addedBy)} />
+        <FactCard icon={UserRound} title="Added By" value={addedByLabel(addedBy, addedByDeleted)} />
         <FactCard icon={CalendarDays} title="Date Added" value={longUsDate(createdAt)} />
       </div>
     </div>

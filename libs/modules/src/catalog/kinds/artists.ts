@@ -3,6 +3,7 @@ import type { CanonicalLink, LinkPlatform } from '@app/domain';
 import { ARTISTS_PROJECTION } from '../catalog-names.js';
 import { catalogKind, type EntryRow } from '../catalog-kind.js';
 import { ARTIST_FAVORITE, ARTIST_VOTE, artistFold, ArtistNotFoundError } from '../domain/artist.js';
+import { addedByOf } from '../projections/member-erased.js';
 
 export interface ArtistRow extends EntryRow {
   artist_type: string;
@@ -63,6 +64,6 @@ function toArtist(row: ArtistRow): TArtist {
     userHasVoted: row.user_has_voted,
     userHasFavorited: row.user_has_favorited,
     hasUserVerified: row.has_user_verified,
-    addedBy: { foundingFanNumber: row.added_by_fan_number },
+    addedBy: addedByOf(row),
   };
 }

@@ -2,6 +2,7 @@ import type { TVenue, TVenueListFilters } from '@app/contracts';
 import { VENUES_PROJECTION } from '../catalog-names.js';
 import { catalogKind, type EntryRow } from '../catalog-kind.js';
 import { VENUE_FAVORITE, VENUE_VOTE, venueFold, VenueNotFoundError } from '../domain/venue.js';
+import { addedByOf } from '../projections/member-erased.js';
 
 export interface VenueRow extends EntryRow {
   venue_type: string;
@@ -84,6 +85,6 @@ function toVenue(row: VenueRow, userId: string): TVenue {
     userHasFavorited: row.user_has_favorited,
     hasUserAdded: row.added_by === userId,
     hasUserConfirmed: row.has_user_confirmed,
-    addedBy: { foundingFanNumber: row.added_by_fan_number },
+    addedBy: addedByOf(row),
   };
 }

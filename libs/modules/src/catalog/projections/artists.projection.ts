@@ -4,9 +4,16 @@ import { MIN_TYPO_WORD_LENGTH } from '@app/domain';
 import { ARTISTS } from '../kinds/artists.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
 import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
+import { memberErasedChange } from './member-erased.js';
 
 type ArtistEvent = EventOfType<
-  'ArtistAdded' | 'ArtistLinksAdded' | 'ArtistVerified' | 'ArtistDetailsEdited' | 'ArtistHidden' | 'ArtistRestored'
+  | 'ArtistAdded'
+  | 'ArtistLinksAdded'
+  | 'ArtistVerified'
+  | 'ArtistDetailsEdited'
+  | 'ArtistHidden'
+  | 'ArtistRestored'
+  | 'MemberErased'
 >;
 
 /**
@@ -21,6 +28,7 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     'ArtistDetailsEdited',
     'ArtistHidden',
     'ArtistRestored',
+    'MemberErased',
   ],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
@@ -150,5 +158,7 @@ function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
       return visibilityChange('catalog_artist', event.data.artistId, event.data.reason);
     case 'ArtistRestored':
       return visibilityChange('catalog_artist', event.data.artistId, null);
+    case 'MemberErased':
+      return memberErasedChange('catalog_artist', event.data.userId);
   }
 }

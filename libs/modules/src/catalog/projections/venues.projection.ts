@@ -3,10 +3,11 @@ import type { StoredEvent } from '@app/event-store';
 import { VENUES } from '../kinds/venues.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
 import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
+import { memberErasedChange } from './member-erased.js';
 import type { Column } from './unnest-rows.js';
 
 type VenueEvent = EventOfType<
-  'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed' | 'VenueHidden' | 'VenueRestored'
+  'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed' | 'VenueHidden' | 'VenueRestored' | 'MemberErased'
 >;
 
 /** The columns an add and an update both write: name, search_key, folded_name, then `ownDetailValues`' order. */
@@ -60,7 +61,14 @@ function ownDetailValues(venue: Omit<EventPayload<'VenueUpdated'>, 'venueId' | '
  * them). An update rewrites its details.
  */
 export const venuesProjection = defineCatalogProjection(VENUES, {
-  entryEventTypes: ['VenueAdded', 'VenueUpdated', 'VenueDuplicateConfirmed', 'VenueHidden', 'VenueRestored'],
+  entryEventTypes: [
+    'VenueAdded',
+    'VenueUpdated',
+    'VenueDuplicateConfirmed',
+    'VenueHidden',
+    'VenueRestored',
+    'MemberErased',
+  ],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
     {
       version: 1,
@@ -131,5 +139,7 @@ function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
       return visibilityChange('catalog_venue', event.data.venueId, event.data.reason);
     case 'VenueRestored':
       return visibilityChange('catalog_venue', event.data.venueId, null);
+    case 'MemberErased':
+      return memberErasedChange('catalog_venue', event.data.userId);
   }
 }

@@ -39,6 +39,7 @@ function Profile({ artist }: { artist: TArtist }) {
         bio={artist.bio}
         noStory={`No story has been told about ${artist.name} yet.`}
         addedBy={artist.addedBy.foundingFanNumber}
+        addedByDeleted={artist.addedBy.deletedMember}
         createdAt={artist.createdAt}
       />
 

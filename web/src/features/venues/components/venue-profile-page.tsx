@@ -57,6 +57,7 @@ function Profile({ venue }: { venue: TVenue }) {
         bio={venue.bio}
         noStory={`No description of ${venue.name} yet.`}
         addedBy={venue.addedBy.foundingFanNumber}
+        addedByDeleted={venue.addedBy.deletedMember}
         createdAt={venue.createdAt}
       />
 
