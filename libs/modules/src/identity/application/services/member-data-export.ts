@@ -128,8 +128,12 @@ export class MemberDataExport {
     ]);
     zip.on('entry', () => {
       const next = entries.shift();
-      if (next) zip.append(next[1](), { name: next[0], date: now });
-      else void zip.finalize().catch(() => undefined);
+      if (!next) return void zip.finalize().catch(() => undefined);
+      const content = next[1]();
+      // archiver pipes an entry's stream, and a pipe does not pass errors on: a failed read (or one
+      // refused after the download was given up) fails the zip here, never as an unhandled 'error'.
+      content.once('error', (error) => zip.destroy(error));
+      zip.append(content, { name: next[0], date: now });
     });
     zip.append(readme(sections, now), { name: 'README.txt', date: now });
     return { fileName, zip };
