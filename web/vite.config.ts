@@ -62,11 +62,15 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The operators' queue board is a page the api serves (api/src/infrastructure/queue-board.ts).
+      '/ops/queues': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The operators' queue board is a page the api serves (api/src/infrastructure/queue-board.ts).
+      '/ops/queues': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

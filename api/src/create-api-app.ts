@@ -3,7 +3,17 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { sessionMiddleware, CSRF_TOKENS, SessionCache, type CsrfTokens } from '@app/modules/identity';
-import { APP_CONFIG, createLogger, PG_POOL, SafeInputPipe, type AppConfig, type Pool } from '@app/platform';
+import { operatorConsoleAccess, PRODUCT_QUEUE_NAMES } from '@app/modules/operators';
+import {
+  APP_CONFIG,
+  createLogger,
+  PG_POOL,
+  REDIS,
+  SafeInputPipe,
+  type AppConfig,
+  type Pool,
+  type Redis,
+} from '@app/platform';
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
 import { requestDeadline } from './infrastructure/request-deadline.js';
@@ -14,6 +24,9 @@ import { middlewareChain } from './infrastructure/middleware-chain.js';
 import { sameOriginWrites } from './infrastructure/same-origin.js';
 import { securityHeaders } from './infrastructure/security-headers.js';
 import { defaultWebDistDir, serveWebApp } from './infrastructure/serve-web.js';
+import { QUEUE_BOARD_PATH, queueBoard } from './infrastructure/queue-board.js';
+import { responseRecorder } from './openapi/record-responses.js';
+import { apiReference } from './openapi/serve-openapi.js';
 
 /** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
 export async function createApiApp(): Promise<NestExpressApplication> {
@@ -35,6 +48,9 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     app.get<CsrfTokens>(CSRF_TOKENS),
     app.get(SessionCache),
   );
+  // The e2e run records every /api answer, checked against the OpenAPI document at its end (api/src/openapi).
+  const recorder = responseRecorder(process.env.RECORD_API_RESPONSES_DIR);
+  if (recorder) app.use(recorder);
   // What every request passes before its route, in this order, as one Express layer (middleware-chain.ts).
   app.use(
     middlewareChain([
@@ -48,6 +64,22 @@ export async function createApiApp(): Promise<NestExpressApplication> {
       { handler: requestDeadline(config.API_REQUEST_TIMEOUT_MS, logger), apiOnly: true },
       ...sessions.map((handler) => ({ handler, apiOnly: true })),
     ]),
+  );
+  // GET /api/openapi.json and the reference page /api/docs (api/src/openapi/serve-openapi.ts).
+  const isOperator = operatorConsoleAccess(app);
+  app.use(apiReference(isOperator));
+  // bull-board for operators past the second factor; everyone else falls through (queue-board.ts).
+  app.use(
+    QUEUE_BOARD_PATH,
+    queueBoard({
+      queueNames: PRODUCT_QUEUE_NAMES,
+      redis: app.get<Redis>(REDIS),
+      prefix: config.QUEUE_PREFIX,
+      sessions,
+      csrf: app.get<CsrfTokens>(CSRF_TOKENS).middleware,
+      isOperator,
+      logger,
+    }),
   );
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter(logger));

@@ -91,11 +91,19 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
   };
 }
 
-let cached: object | null = null;
+/** The documents made so far, by the list they were made from (API_ROUTES and PUBLIC_API_ROUTES). */
+const cached = new WeakMap<readonly ApiRoute[], object>();
 
-/** The OpenAPI 3.1 document of the api, made once from API_ROUTES. */
+/**
+ * What anyone may read: every route but the operators' console's, which answers 404 to everyone but
+ * operators (docs/decisions.md); an operator past the second factor is served the whole document.
+ */
+export const PUBLIC_API_ROUTES: readonly ApiRoute[] = API_ROUTES.filter((route) => route.access !== 'operator');
+
+/** The OpenAPI 3.1 document of the routes (all of the api's by default), made once per list. */
 export function openApiDocument(routes: readonly ApiRoute[] = API_ROUTES): object {
-  if (routes === API_ROUTES && cached) return cached;
+  const made = cached.get(routes);
+  if (made) return made;
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
@@ -122,6 +130,6 @@ export function openApiDocument(routes: readonly ApiRoute[] = API_ROUTES): objec
       },
     },
   );
-  if (routes === API_ROUTES) cached = document;
+  cached.set(routes, document);
   return document;
 }

@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+
+/** ajv-formats is CommonJS whose default export TypeScript's ESM view cannot call: loaded as CommonJS. */
+const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
 
 /**
  * Checks real answers against the OpenAPI document: the schema of the answer's route and status (or the
@@ -38,9 +41,7 @@ function pointer(...parts: string[]): string {
 export function responseValidator(document: object): ResponseValidator {
   const doc = document as OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  // ajv-formats' CommonJS default export, as an ES module sees it.
-  const withFormats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
-  withFormats(ajv);
+  addFormats(ajv);
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
 
   const templates = Object.keys(doc.paths ?? {})

@@ -6,4 +6,5 @@ export { LOG_CONSUMER_NAMES } from './application/log-consumer-names.js';
 export { OperatorCommandRefusedError, operatorStreamId } from './domain/operator.js';
 export { SECOND_FACTOR_FAILURES, SECOND_FACTOR_MESSAGES } from './application/second-factor.js';
 export { hashRecoveryCode } from './application/recovery-codes.js';
-export { DASHBOARD_CACHE_MS } from './application/dashboard.js';
+export { DASHBOARD_CACHE_MS, QUEUE_NAMES as PRODUCT_QUEUE_NAMES } from './application/dashboard.js';
+export { operatorConsoleAccess } from './http/console-access.js';

@@ -10,8 +10,8 @@ import { GetMilestoneProgress } from '../../outreach/queries.js';
 import { MONTHLY_GRANT_QUEUE } from '../../payola/index.js';
 import { LOG_CONSUMER_NAMES } from './log-consumer-names.js';
 
-/** Every BullMQ queue of the product. */
-const QUEUE_NAMES = [QUEUES.projections, EMAIL_QUEUE, MONTHLY_GRANT_QUEUE, MEDIA_CLEANUP_QUEUE] as const;
+/** Every BullMQ queue of the product (the dashboard's counts, and the queue board at /ops/queues). */
+export const QUEUE_NAMES = [QUEUES.projections, EMAIL_QUEUE, MONTHLY_GRANT_QUEUE, MEDIA_CLEANUP_QUEUE] as const;
 /** A Redis that does not answer in this time shows as unknown counts rather than holding the page. */
 const QUEUE_COUNT_TIMEOUT_MS = 500;
 /** Several operators (or one reloading) share one read for this long. */

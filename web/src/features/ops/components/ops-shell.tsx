@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LayoutDashboard, ShieldCheck, UserRound } from 'lucide-react';
+import { Layers, LayoutDashboard, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,7 +9,12 @@ import type { ReactNode } from 'react';
 const SCREENS = [
   { to: '/ops', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/ops/members', label: 'Members', icon: UserRound },
+  // A page the api serves (bull-board), not a route of the app: a plain link loads it.
+  { to: '/ops/queues', label: 'Queues', icon: Layers, server: true },
 ] as const;
+
+const LINK_CLASS =
+  'inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[status=active]:bg-accent data-[status=active]:text-accent-foreground';
 
 export function OpsShell({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,16 +34,19 @@ export function OpsShell({ title, children }: { title: string; children: ReactNo
             </div>
             <nav aria-label="Console" className="self-start sm:self-auto">
               <ul className="inline-flex gap-1 rounded-full border border-border bg-surface p-1">
-                {SCREENS.map(({ to, label, icon: Icon }) => (
-                  <li key={to}>
-                    <Link
-                      to={to}
-                      activeOptions={{ exact: true }}
-                      className="inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[status=active]:bg-accent data-[status=active]:text-accent-foreground"
-                    >
-                      <Icon aria-hidden="true" className="size-4" />
-                      {label}
-                    </Link>
+                {SCREENS.map((screen) => (
+                  <li key={screen.to}>
+                    {'server' in screen ? (
+                      <a href={screen.to} className={LINK_CLASS}>
+                        <screen.icon aria-hidden="true" className="size-4" />
+                        {screen.label}
+                      </a>
+                    ) : (
+                      <Link to={screen.to} activeOptions={{ exact: true }} className={LINK_CLASS}>
+                        <screen.icon aria-hidden="true" className="size-4" />
+                        {screen.label}
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ul>
