@@ -11,6 +11,7 @@ import { readSelectedRole } from '@/lib/session/local-account';
 import { roleLabel } from '@/lib/session/roles';
 import { fanNumberLabel, formatPayola, userFullName, userInitials } from '@/lib/session/user-identity';
 import { AccountSettingsCard } from './account-settings-card';
+import { ExportDataSection } from './export-data-section';
 import { ProfileDetailsCard } from './profile-details-card';
 import { SettingsCard } from './settings-card';
 
@@ -80,6 +81,7 @@ function Profile({ user }: { user: TAuthUser }) {
         <SettingsCard user={user} kind="privacySettings" />
         <SettingsCard user={user} kind="notificationSettings" />
       </div>
+      <ExportDataSection />
     </AppPage>
   );
 }
