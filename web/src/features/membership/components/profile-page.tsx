@@ -12,6 +12,7 @@ import { roleLabel } from '@/lib/session/roles';
 import { fanNumberLabel, formatPayola, userFullName, userInitials } from '@/lib/session/user-identity';
 import { AccountSettingsCard } from './account-settings-card';
 import { ExportDataSection } from './export-data-section';
+import { DeleteAccountSection } from './delete-account-section';
 import { ProfileDetailsCard } from './profile-details-card';
 import { SettingsCard } from './settings-card';
 
@@ -82,6 +83,7 @@ function Profile({ user }: { user: TAuthUser }) {
         <SettingsCard user={user} kind="notificationSettings" />
       </div>
       <ExportDataSection />
+      <DeleteAccountSection user={user} />
     </AppPage>
   );
 }
