@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { LINK_PLATFORM_LABELS, type TArtist } from '@app/contracts';
 import { Card } from '@/components/ui/card';
+import { ClaimedBadge, EntryClaimSection } from '@/lib/catalog/entry-claim';
+import { EntryHistory } from '@/lib/catalog/entry-history';
 import { ExternalLinkCard, ProfileAbout, ProfileHero, ProfileShell, ProfileStates } from '@/lib/catalog/profile-parts';
 import { artistQueryOptions } from '../api/artists';
 import { ArtistBadges } from './artist-badges';
+import { EditArtistDialog } from './edit-artist-dialog';
 import { FanMessages } from './fan-messages';
 import { FavoriteButton } from './favorite-button';
 import { VoteButton } from './vote-button';
@@ -27,7 +30,12 @@ function Profile({ artist }: { artist: TArtist }) {
         name={artist.name}
         imageUrl={artist.imageUrl}
         subtitle={artist.recordLabel && <p className="mt-2 text-muted-foreground">{artist.recordLabel}</p>}
-        badges={<ArtistBadges artist={artist} />}
+        badges={
+          <>
+            <ArtistBadges artist={artist} />
+            <ClaimedBadge root="/api/artists" id={artist.id} noun="artist" />
+          </>
+        }
         actions={
           <>
             <VoteButton artist={artist} className="px-3 sm:px-5" />
@@ -60,6 +68,16 @@ function Profile({ artist }: { artist: TArtist }) {
           </ul>
         )}
       </Card>
+
+      <EntryClaimSection
+        root="/api/artists"
+        id={artist.id}
+        noun="artist"
+        name={artist.name}
+        links={artist.links.map((link) => ({ label: LINK_PLATFORM_LABELS[link.platform], url: link.url }))}
+        manage={<EditArtistDialog artist={artist} />}
+      />
+      <EntryHistory root="/api/artists" id={artist.id} noun="artist" />
 
       <FanMessages artistId={artist.id} artistName={artist.name} />
     </ProfileShell>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Layers, LayoutDashboard, ShieldCheck, UserRound } from 'lucide-react';
+import { KeyRound, Layers, LayoutDashboard, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 const SCREENS = [
   { to: '/ops', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/ops/members', label: 'Members', icon: UserRound },
+  { to: '/ops/claims', label: 'Claims', icon: KeyRound },
   // A page the api serves (bull-board), not a route of the app: a plain link loads it.
   { to: '/ops/queues', label: 'Queues', icon: Layers, server: true },
 ] as const;

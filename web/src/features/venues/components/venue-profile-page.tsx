@@ -3,6 +3,8 @@ import { Accessibility, Car, Mail, MapPin, Phone, Speaker, UserRound, type Lucid
 import type { TVenue } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { FavoriteToggle } from '@/lib/catalog/favorite-toggle';
+import { ClaimedBadge, EntryClaimSection } from '@/lib/catalog/entry-claim';
+import { EntryHistory } from '@/lib/catalog/entry-history';
 import { ExternalLinkCard, ProfileAbout, ProfileHero, ProfileShell, ProfileStates } from '@/lib/catalog/profile-parts';
 import { VoteToggle } from '@/lib/catalog/vote-toggle';
 import { useVenueFavoriteMutation, useVenueVoteMutation, venueQueryOptions } from '../api/venues';
@@ -45,7 +47,12 @@ function Profile({ venue }: { venue: TVenue }) {
             {venuePlace(venue)}
           </p>
         }
-        badges={<VenueBadges venue={venue} />}
+        badges={
+          <>
+            <VenueBadges venue={venue} />
+            <ClaimedBadge root="/api/venues" id={venue.id} noun="venue" />
+          </>
+        }
         actions={
           <>
             <VoteToggle entry={venue} vote={vote} className="px-3 sm:px-5" />
@@ -90,6 +97,15 @@ function Profile({ venue }: { venue: TVenue }) {
           </Card>
         )}
       </div>
+      <EntryClaimSection
+        root="/api/venues"
+        id={venue.id}
+        noun="venue"
+        name={venue.name}
+        links={links.map((url) => ({ label: url === venue.websiteUrl ? 'Website' : 'Social profile', url }))}
+        manage={null}
+      />
+      <EntryHistory root="/api/venues" id={venue.id} noun="venue" />
     </ProfileShell>
   );
 }

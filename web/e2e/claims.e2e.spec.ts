@@ -1,0 +1,185 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { CLAIM_CODE_PATTERN } from '@app/contracts';
+import {
+  addArtistViaApi,
+  becomeVerifiedFan,
+  field,
+  newAccount,
+  signUpInContext,
+  toastRegion,
+} from './support/accounts';
+import { noSideScroll, shoot, uniqueName } from './support/pages';
+
+// Claims and edit history: an artist-role member claims an artist from its profile (a code to put on
+// one of its links, then which link), an operator approves it in the console, the member edits the
+// artist, and the profile's history shows the edit beside the adder's fan number.
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+async function grantOperator(email: string) {
+  await promisify(execFile)(process.execPath, ['worker/dist/ops/cli.js', 'operator', 'grant', email, 'e2e'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+  });
+}
+
+async function expectNoViolations(page: Page, screen: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('section[aria-label^="Notifications"]')
+    .analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `${screen} has accessibility violations`).toEqual([]);
+}
+
+/** Waits until no dialog is in the DOM (axe would judge a closing one's buttons mid-fade). */
+async function dialogGone(page: Page) {
+  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
+}
+
+/** Through the console's own set-up: the key the page shows, a code computed from it. */
+async function openConsole(page: Page) {
+  await page.goto('/ops');
+  await page.getByRole('button', { name: 'Set up authenticator' }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await field(page, 'Code from your authenticator app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await page.getByRole('button', { name: 'I saved them, open the console' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** An artist account pays its $10.00 with the test card (no identity check is needed to claim). */
+async function payAsArtist(page: Page) {
+  await page.goto('/verification');
+  await field(page, 'Card number').fill('4242 4242 4242 4242');
+  await field(page, 'Expiry date').fill('12 / 34');
+  await field(page, 'CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page).toHaveURL(/\/kyc-launch$/);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+test('an artist claims their profile, an operator approves, they edit it, the history shows the edit', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A verified fan puts the artist on the map.
+  const fanContext = await browser.newContext();
+  const fanPage = await fanContext.newPage();
+  await signUpInContext(fanContext, newAccount('claims-fan'));
+  await becomeVerifiedFan(fanPage);
+  const fanNumber = (await (await fanContext.request.get('/api/auth/check')).json()).user.foundingFanNumber as number;
+  const name = uniqueName('The Claimables');
+  const artist = await addArtistViaApi(fanContext, { name, bio: 'A band from the fan’s notes.' });
+
+  // The artist signs up as an artist, pays, and claims the profile.
+  await signUpInContext(context, newAccount('claimant', { role: 'artist', firstName: 'Ari', lastName: 'Artist' }));
+  await payAsArtist(page);
+  await page.goto(`/artist/${artist.id}`);
+  // A loaded machine (the whole stack and two browsers on two cores) can take a while for a first profile.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Is this your artist?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Claim this artist' }).click();
+  const claimDialog = page.getByRole('dialog', { name: `Claim ${name}` });
+  await expect(claimDialog).toBeVisible();
+  await expect(claimDialog.getByText(/your website, Bandcamp, Instagram bio/)).toBeVisible();
+  const code = ((await claimDialog.getByRole('status', { name: 'Your claim code' }).textContent()) ?? '').trim();
+  expect(code).toMatch(CLAIM_CODE_PATTERN);
+  await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
+  await expect(claimDialog.getByRole('alert')).toHaveText('Choose the link that shows your code.');
+  await claimDialog.getByRole('radio', { name: /Bandcamp/ }).check();
+  await expectNoViolations(page, 'claim dialog');
+  await shoot(page, testInfo, 'claim-dialog', false);
+  await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
+  await expect(toastRegion(page).getByText('Claim sent')).toBeVisible();
+  await dialogGone(page);
+  await expect(page.getByRole('heading', { name: 'Your claim is being checked' })).toBeVisible();
+  await noSideScroll(page, 'the profile with a pending claim');
+  await expectNoViolations(page, 'profile with a pending claim');
+  await shoot(page, testInfo, 'claim-pending');
+
+  // An operator finds the claim in the console, with the code and the link to check, and approves it.
+  const opsContext = await browser.newContext();
+  const opsPage = await opsContext.newPage();
+  await opsPage.emulateMedia({ reducedMotion: 'reduce' });
+  const operator = newAccount('claims-ops');
+  await signUpInContext(opsContext, operator);
+  await grantOperator(operator.email);
+  await openConsole(opsPage);
+  await opsPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Claims' }).click();
+  await expect(opsPage.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible({ timeout: 30_000 });
+  const card = opsPage.getByRole('listitem').filter({ hasText: code });
+  await expect(card.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText('Ari Artist')).toBeVisible();
+  const link = card.getByRole('link', { name: /bandcamp\.com/ });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await noSideScroll(opsPage, 'the claims screen');
+  await expectNoViolations(opsPage, 'claims screen');
+  await shoot(opsPage, testInfo, 'ops-claims');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const approve = opsPage.getByRole('dialog', { name: `Approve the claim of ${name}` });
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve.getByText('Give a reason: it is recorded with your name.')).toBeVisible();
+  await field(opsPage, 'Reason').fill('Code found on their Bandcamp page');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await dialogGone(opsPage);
+  await expect(opsPage.getByRole('listitem').filter({ hasText: code })).toHaveCount(0);
+  await opsPage.getByRole('tab', { name: 'Approved' }).click();
+  await expect(
+    opsPage.getByRole('listitem').filter({ hasText: code }).getByText('Code found on their Bandcamp page'),
+  ).toBeVisible();
+  await opsContext.close();
+
+  // The claimant now manages the artist: the badge, and an edit of its details.
+  await page.reload();
+  await expect(page.getByText('Claimed by the artist')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'You manage this artist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await field(page, 'Artist Name').fill('');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('Artist name is required')).toBeVisible();
+  const renamed = `${name} Reborn`;
+  await field(page, 'Artist Name').fill(renamed);
+  await field(page, 'Record Label').fill('Claimed Records');
+  await expectNoViolations(page, 'edit artist dialog');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toastRegion(page).getByText('Details saved')).toBeVisible();
+  await dialogGone(page);
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+  // The history (collapsed until asked) shows the edit field by field, the claim, and the adder's fan number.
+  await expect(page.getByRole('list', { name: /Changes to this artist/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show history' }).click();
+  const history = page.getByRole('list', { name: 'Changes to this artist, newest first' });
+  const edited = history.getByRole('listitem').nth(0);
+  await expect(edited).toContainText('Edited the details by the artist');
+  await expect(edited.getByRole('definition').filter({ hasText: renamed })).toContainText(name);
+  await expect(edited.getByText('Claimed Records')).toBeVisible();
+  await expect(edited.locator('time')).toHaveText('just now');
+  await expect(history.getByRole('listitem').nth(1)).toContainText('Claimed by the artist');
+  await expect(history.getByRole('listitem').nth(2)).toContainText(`Added the artist by Fan #${fanNumber}`);
+  await noSideScroll(page, 'the profile with its history');
+  await expectNoViolations(page, 'profile with its history');
+  await shoot(page, testInfo, 'claimed-profile-history');
+
+  // Another member (the fan who added it) sees the badge and the same history, and cannot edit.
+  await fanPage.goto(`/artist/${artist.id}`);
+  await expect(fanPage.getByText('Claimed by the artist')).toBeVisible();
+  await expect(fanPage.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
+  await expect(fanPage.getByRole('heading', { name: 'Is this your artist?' })).toHaveCount(0);
+  await fanContext.close();
+});
