@@ -38,6 +38,20 @@ export const VenueHidden = defineEvent('VenueHidden', z.object({ venueId: z.stri
 export const ArtistRestored = defineEvent('ArtistRestored', z.object({ artistId: z.string(), ...ZDecided }));
 export const VenueRestored = defineEvent('VenueRestored', z.object({ venueId: z.string(), ...ZDecided }));
 
+/**
+ * An operator merged a duplicate (`artistId`) into the survivor: its votes, favourites, fans, links and
+ * fan messages move there (a member who had both counts once), earned Payola stays, and its id leads to
+ * the survivor. On the duplicate's moderation stream; the write side's catalog_merges row commits with it.
+ */
+export const ArtistMerged = defineEvent(
+  'ArtistMerged',
+  z.object({ artistId: z.string(), survivorId: z.string(), ...ZDecided }),
+);
+export const VenueMerged = defineEvent(
+  'VenueMerged',
+  z.object({ venueId: z.string(), survivorId: z.string(), ...ZDecided }),
+);
+
 export const moderationEvents = [
   ArtistReported,
   VenueReported,
@@ -47,4 +61,6 @@ export const moderationEvents = [
   VenueHidden,
   ArtistRestored,
   VenueRestored,
+  ArtistMerged,
+  VenueMerged,
 ] as const;

@@ -22,6 +22,10 @@ export const MODERATION_MESSAGES = {
   notHidden: 'This entry is not hidden.',
   noOpenReports: 'This entry has no open reports to dismiss.',
   reasonRequired: 'Give a reason (it is recorded with your decision).',
+  mergeIntoItself: 'Choose another entry to merge this one into.',
+  alreadyMerged: 'This entry was already merged into another one.',
+  survivorMerged: 'That entry was itself merged into another one: merge into that one instead.',
+  survivorNotFound: 'The entry to keep was not found. Pick it again from the search.',
 } as const;
 
 /** POST /api/artists/{id}/report, /api/venues/{id}/report. */
@@ -56,9 +60,26 @@ export const ZModerationRequest = z.strictObject({
     .refine(storable, UNSTORABLE),
 });
 export type TModerationRequest = z.input<typeof ZModerationRequest>;
+export type TModerationReason = z.output<typeof ZModerationRequest>;
+
+/** POST /api/ops/entries/{kind}/{id}/merge: the duplicate `id` goes into `survivorId` (same kind). */
+export const ZMergeRequest = z.strictObject({
+  survivorId: z.string({ error: 'Choose the entry to keep' }).trim().min(1, 'Choose the entry to keep').max(100),
+  reason: ZModerationRequest.shape.reason,
+});
+export type TMergeRequest = z.input<typeof ZMergeRequest>;
+export type TMergeReason = z.output<typeof ZMergeRequest>;
 
 export const ZEntryKindParam = z.enum(['artist', 'venue'], { error: 'Unknown kind of entry' });
 export type TEntryKind = z.infer<typeof ZEntryKindParam>;
+
+/** POST /api/ops/entries/{kind}/{id}/hide | restore | dismiss-reports: what was recorded. */
+export const ZModerationResult = z.object({
+  kind: ZEntryKindParam,
+  entryId: z.string(),
+  action: z.enum(['hide', 'restore', 'dismiss', 'merge']),
+});
+export type TModerationResult = z.infer<typeof ZModerationResult>;
 
 export const OPS_REPORTS_PAGE_SIZE = 20;
 
@@ -72,6 +93,8 @@ export const ZOpsReportQueueQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(OPS_REPORTS_PAGE_SIZE),
 });
 export type TOpsReportQueueQuery = z.input<typeof ZOpsReportQueueQuery>;
+/** The queue's query as the server reads it (defaults applied). */
+export type TOpsReportQueueFilters = z.output<typeof ZOpsReportQueueQuery>;
 
 /** One reported entry in the queue: its reports (in the group's state) counted per reason, and the latest few. */
 export const ZOpsReportGroup = z.object({

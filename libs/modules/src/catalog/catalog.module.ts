@@ -4,6 +4,7 @@ import { IdentityModule } from '../identity/index.js';
 import { AddArtistHandler } from './application/commands/add-artist/add-artist.handler.js';
 import { AddVenueHandler } from './application/commands/add-venue/add-venue.handler.js';
 import { ConfirmVenueDuplicateHandler } from './application/commands/confirm-venue-duplicate/confirm-venue-duplicate.handler.js';
+import { MergeEntryHandler } from './application/commands/merge-entry/merge-entry.handler.js';
 import { ModerateEntryHandler } from './application/commands/moderate-entry/moderate-entry.handler.js';
 import { ReportEntryHandler } from './application/commands/report-entry/report-entry.handler.js';
 import { SetFavoriteHandler } from './application/commands/set-favorite/set-favorite.handler.js';
@@ -61,6 +62,7 @@ import { VenueEntryRoutesController, VenuesController } from './http/venues.cont
     SetFavoriteHandler,
     ReportEntryHandler,
     ModerateEntryHandler,
+    MergeEntryHandler,
     GetReportQueueHandler,
     GetEntryHandler,
     GetEntryListHandler,

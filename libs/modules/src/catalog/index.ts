@@ -20,6 +20,8 @@ export { ListClaims } from './application/queries/list-claims/list-claims.query.
 export { REPORTS_PROJECTION } from './catalog-names.js';
 export { reportsProjection } from './projections/reports.projection.js';
 export { ModerateEntry } from './application/commands/moderate-entry/moderate-entry.command.js';
+export { MergeEntry } from './application/commands/merge-entry/merge-entry.command.js';
+export { duplicatesOf as mergedDuplicatesOf } from './application/services/entry-merges.js';
 export { GetReportQueue } from './application/queries/get-report-queue/get-report-queue.query.js';
 export type { ModerationDecision } from './domain/moderation.js';
 

@@ -9,6 +9,8 @@ export type ModerationEvent = EventOfType<
   | 'VenueHidden'
   | 'ArtistRestored'
   | 'VenueRestored'
+  | 'ArtistMerged'
+  | 'VenueMerged'
 >;
 export type ModerationDecision = 'hide' | 'restore' | 'dismiss';
 
@@ -20,6 +22,7 @@ export const MODERATION_EVENTS = {
     dismissed: 'ArtistReportsDismissed',
     hidden: 'ArtistHidden',
     restored: 'ArtistRestored',
+    merged: 'ArtistMerged',
   },
   venue: {
     idField: 'venueId',
@@ -27,6 +30,7 @@ export const MODERATION_EVENTS = {
     dismissed: 'VenueReportsDismissed',
     hidden: 'VenueHidden',
     restored: 'VenueRestored',
+    merged: 'VenueMerged',
   },
 } as const;
 export type ModeratedKind = keyof typeof MODERATION_EVENTS;
@@ -52,16 +56,19 @@ export function reportFold(kind: ModeratedKind) {
 export interface ModerationState {
   /** The reason the entry is hidden for, or null when it is public. */
   hidden: string | null;
+  /** The survivor it was merged into (for good), or null. */
+  mergedInto: string | null;
 }
 
 export function moderationFold(kind: ModeratedKind) {
   const names = MODERATION_EVENTS[kind];
   return {
-    eventTypes: [names.hidden, names.restored],
-    initialState: (): ModerationState => ({ hidden: null }),
-    evolve: (_state: ModerationState, event: ModerationEvent): ModerationState => ({
-      hidden: event.type === names.hidden ? event.data.reason : null,
-    }),
+    eventTypes: [names.hidden, names.restored, names.merged],
+    initialState: (): ModerationState => ({ hidden: null, mergedInto: null }),
+    evolve: (state: ModerationState, event: ModerationEvent): ModerationState =>
+      event.type === names.merged && 'survivorId' in event.data
+        ? { ...state, mergedInto: event.data.survivorId }
+        : { ...state, hidden: event.type === names.hidden ? event.data.reason : null },
   };
 }
 
@@ -88,6 +95,9 @@ export function decideModeration(
   decision: { entryId: string; operatorId: string; reason: string; action: ModerationDecision },
 ): ModerationEvent[] {
   const names = MODERATION_EVENTS[kind];
+  if (state.mergedInto !== null && decision.action !== 'dismiss') {
+    throw new RefusedError('conflict', MODERATION_MESSAGES.alreadyMerged);
+  }
   if (decision.action === 'hide' && state.hidden !== null) {
     throw new RefusedError('conflict', MODERATION_MESSAGES.alreadyHidden);
   }
@@ -97,4 +107,26 @@ export function decideModeration(
   const type = { hide: names.hidden, restore: names.restored, dismiss: names.dismissed }[decision.action];
   const data = { [names.idField]: decision.entryId, operatorId: decision.operatorId, reason: decision.reason };
   return [{ type, data } as ModerationEvent];
+}
+
+/**
+ * A duplicate merged into a survivor of its kind, once: a duplicate already merged (two operators at
+ * once: the second learns it), itself, or a survivor that was merged away is refused.
+ */
+export function decideMerge(
+  kind: ModeratedKind,
+  state: ModerationState,
+  merge: { entryId: string; survivorId: string; survivorMergedInto: string | null; operatorId: string; reason: string },
+): ModerationEvent[] {
+  if (state.mergedInto !== null) throw new RefusedError('conflict', MODERATION_MESSAGES.alreadyMerged);
+  if (merge.survivorId === merge.entryId) throw new RefusedError('invalid', MODERATION_MESSAGES.mergeIntoItself);
+  if (merge.survivorMergedInto !== null) throw new RefusedError('conflict', MODERATION_MESSAGES.survivorMerged);
+  const names = MODERATION_EVENTS[kind];
+  const data = {
+    [names.idField]: merge.entryId,
+    survivorId: merge.survivorId,
+    operatorId: merge.operatorId,
+    reason: merge.reason,
+  };
+  return [{ type: names.merged, data } as ModerationEvent];
 }

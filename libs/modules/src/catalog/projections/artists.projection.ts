@@ -3,6 +3,7 @@ import type { EventOfType } from '@app/contracts';
 import { MIN_TYPO_WORD_LENGTH } from '@app/domain';
 import { ARTISTS } from '../kinds/artists.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
+import { MERGED_INTO_MIGRATION, mergeChange, type MergedFans } from './entry-merge.js';
 import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
 import { memberErasedChange } from './member-erased.js';
 
@@ -13,6 +14,7 @@ type ArtistEvent = EventOfType<
   | 'ArtistDetailsEdited'
   | 'ArtistHidden'
   | 'ArtistRestored'
+  | 'ArtistMerged'
   | 'MemberErased'
 >;
 
@@ -28,6 +30,7 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     'ArtistDetailsEdited',
     'ArtistHidden',
     'ArtistRestored',
+    'ArtistMerged',
     'MemberErased',
   ],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
@@ -79,6 +82,7 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
       description: HIDDEN_REASON_MIGRATION.description,
       sql: HIDDEN_REASON_MIGRATION.sql('catalog_artist'),
     },
+    { version: 8, description: MERGED_INTO_MIGRATION.description, sql: MERGED_INTO_MIGRATION.sql('catalog_artist') },
   ],
   columns: {
     entry: [
@@ -101,7 +105,16 @@ export const artistsProjection = defineCatalogProjection(ARTISTS, {
     ],
   },
   entryChange: artistChange,
+  barrierEventTypes: ['ArtistMerged'],
 });
+
+/** A merged duplicate's fans keep their number among its fans; all of them count as the survivor's. */
+export const ARTIST_FANS: MergedFans = {
+  columns: ['fan_number'],
+  values: ['f.fan_number'],
+  vouchCount: 'fan_count',
+  vouched: 'true',
+};
 
 function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
   switch (event.type) {
@@ -158,6 +171,8 @@ function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
       return visibilityChange('catalog_artist', event.data.artistId, event.data.reason);
     case 'ArtistRestored':
       return visibilityChange('catalog_artist', event.data.artistId, null);
+    case 'ArtistMerged':
+      return mergeChange(ARTISTS, ARTIST_FANS, event.data.artistId, event.data.survivorId);
     case 'MemberErased':
       return memberErasedChange('catalog_artist', event.data.userId);
   }

@@ -67,6 +67,7 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
     const rand = random(seed);
     const events: StoredEvent[] = [];
     const ids: string[] = [];
+    const merges: string[] = [];
     const users = Array.from({ length: 6 }, (_, i) => `user-${i}`);
     const idField = kind === 'artist' ? 'artistId' : 'venueId';
     const marks =
@@ -158,6 +159,15 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
         } else {
           push('VenueUpdated', { ...details(`${NAMES[rand(NAMES.length)]!} renamed`), venueId: entryId, userId });
         }
+      } else if (roll < 25 && ids.length > 3) {
+        // A duplicate merged into another entry (each once; later marks of it are the survivor's).
+        const merged = new Set(merges);
+        const candidates = ids.filter((id) => !merged.has(id));
+        const duplicate = candidates[rand(candidates.length)]!;
+        const survivor = candidates.filter((id) => id !== duplicate)[rand(candidates.length - 1)]!;
+        merges.push(duplicate);
+        const decision = { [idField]: duplicate, survivorId: survivor, operatorId: userId, reason: 'same' };
+        push(kind === 'artist' ? 'ArtistMerged' : 'VenueMerged', decision);
       } else if (roll < 26) {
         // An operator hides or restores it (the decisions alternate on its moderation stream; the
         // projection must not rely on that: a restore of a public entry changes nothing).
@@ -195,6 +205,10 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
         // Some entries end hidden (with their reason), others were hidden and restored.
         expect(
           expected[`catalog_${kind}s`]!.filter((row) => (row as { is_public: boolean }).is_public === false).length,
+        ).toBeGreaterThan(0);
+        // Some were merged into others.
+        expect(
+          expected[`catalog_${kind}s`]!.filter((row) => (row as { merged_into: string | null }).merged_into).length,
         ).toBeGreaterThan(0);
         for (const batchSize of [1, 7, 1000]) {
           const actual = await dump(db.pool, await project(projection, events, batchSize), projection);

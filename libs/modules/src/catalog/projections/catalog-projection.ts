@@ -1,12 +1,13 @@
 import type { DomainEventType, EventOfType } from '@app/contracts';
 import { defineProjection, type Projection, type ReadModelMigration, type StoredEvent } from '@app/event-store';
-import { preparing } from '@app/platform';
+import { preparing, type Queryable } from '@app/platform';
 import type { CatalogKind } from '../catalog-kind.js';
 import type { MarkEvent } from '../domain/entry-marks.js';
 import { revisionTable, revisionTableSql, saveRevision } from './catalog-revision.js';
 import { CountDeltas } from './count-deltas.js';
 import { applyEntryChanges, type EntryChange, type EntryColumns, type EntryEvent } from './entry-batch.js';
 import { applyMarks } from './mark-batch.js';
+import { survivorsOf } from './entry-merge.js';
 import { wordIndexTables, wordIndexTablesSql, wordPositionsSql } from './word-index.js';
 
 export type { EntryChange, EntryColumns } from './entry-batch.js';
@@ -39,6 +40,11 @@ export function defineCatalogProjection<T extends DomainEventType>(
     columns: EntryColumns;
     migrations(shared: SharedSteps): ReadModelMigration[];
     entryChange(event: StoredEvent<EventOfType<T>>): EntryChange;
+    /**
+     * Events applied on their own, between the batch's events before and after them (a merge moves the
+     * marks and fans the events before it made; those after it are the survivor's).
+     */
+    barrierEventTypes?: readonly T[];
   },
 ): Projection<EventOfType<T> | MarkEvent> {
   const { vote, favorite, tables } = kind;
@@ -78,31 +84,64 @@ export function defineCatalogProjection<T extends DomainEventType>(
         sql: `alter table ${tables}s set (fillfactor = 80);`,
       },
     }),
-    async handle(events, connection) {
+    async handle(batch, connection) {
       // Every statement's text is the same whatever the batch: plan each once per connection.
       const db = preparing(connection);
-      const counts = new CountDeltas(['vote_count', 'favorite_count', spec.columns.vouchCount]);
-      const entryEvents: EntryEvent[] = [];
-      const markEvents: StoredEvent<MarkEvent>[] = [];
-      for (const event of events) {
-        if (marks.has(event.type)) markEvents.push(event as StoredEvent<MarkEvent>);
-        else {
-          const entryEvent = event as StoredEvent<EventOfType<T>>;
-          entryEvents.push({
-            position: entryEvent.globalPosition,
-            recordedAt: entryEvent.recordedAt,
-            ...spec.entryChange(entryEvent),
-          });
-        }
-      }
-      // Marks first, so that an entry added in this batch gets its vote and favourite counts with its
-      // row rather than by an update of it (in a replay: nearly every entry). Marks read and write no
-      // table the entry events write, and no entry's mark precedes its add in the log.
-      await applyMarks(db, kind, markEvents, counts);
-      await applyEntryChanges(db, kind, spec.columns, entryEvents, counts);
-      await counts.apply(db, `${tables}s`);
-      await saveRevision(db, tables, events);
+      for (const events of segments(batch, new Set(spec.barrierEventTypes ?? []))) await handleSegment(events, db);
     },
+  });
+
+  async function handleSegment(events: readonly StoredEvent<EventOfType<T> | MarkEvent>[], db: Queryable) {
+    const counts = new CountDeltas(['vote_count', 'favorite_count', spec.columns.vouchCount]);
+    const entryEvents: EntryEvent[] = [];
+    let markEvents: StoredEvent<MarkEvent>[] = [];
+    for (const event of events) {
+      if (marks.has(event.type)) markEvents.push(event as StoredEvent<MarkEvent>);
+      else {
+        const entryEvent = event as StoredEvent<EventOfType<T>>;
+        entryEvents.push({
+          position: entryEvent.globalPosition,
+          recordedAt: entryEvent.recordedAt,
+          ...spec.entryChange(entryEvent),
+        });
+      }
+    }
+    // Marks of merged duplicates (a vote that raced the merge) go to the survivor.
+    markEvents = await toSurvivors(db, tables, vote.idField, markEvents);
+    // Marks first, so that an entry added in this batch gets its vote and favourite counts with its
+    // row rather than by an update of it (in a replay: nearly every entry). Marks read and write no
+    // table the entry events write, and no entry's mark precedes its add in the log.
+    await applyMarks(db, kind, markEvents, counts);
+    await applyEntryChanges(db, kind, spec.columns, entryEvents, counts);
+    await counts.apply(db, `${tables}s`);
+    await saveRevision(db, tables, events);
+  }
+}
+
+/** The batch cut around its barrier events, each of which is a segment of its own. */
+function segments<E extends { type: string }>(events: readonly E[], barriers: ReadonlySet<string>): E[][] {
+  if (barriers.size === 0) return [[...events]];
+  const cut: E[][] = [[]];
+  for (const event of events) {
+    if (barriers.has(event.type)) cut.push([event], []);
+    else cut.at(-1)!.push(event);
+  }
+  return cut.filter((segment) => segment.length > 0);
+}
+
+/** Marks with their entry id replaced by the survivor's where the entry was merged (through chains). */
+async function toSurvivors(
+  db: Queryable,
+  tables: string,
+  idField: string,
+  events: StoredEvent<MarkEvent>[],
+): Promise<StoredEvent<MarkEvent>[]> {
+  const idOf = (event: StoredEvent<MarkEvent>) => (event.data as Record<string, string>)[idField]!;
+  const survivors = await survivorsOf(db, tables, new Set(events.map(idOf)));
+  if (survivors.size === 0) return events;
+  return events.map((event) => {
+    const survivor = survivors.get(idOf(event));
+    return survivor ? ({ ...event, data: { ...event.data, [idField]: survivor } } as StoredEvent<MarkEvent>) : event;
   });
 }
 

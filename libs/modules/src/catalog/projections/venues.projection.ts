@@ -2,12 +2,19 @@ import type { EventOfType, EventPayload } from '@app/contracts';
 import type { StoredEvent } from '@app/event-store';
 import { VENUES } from '../kinds/venues.js';
 import { defineCatalogProjection, type EntryChange } from './catalog-projection.js';
+import { MERGED_INTO_MIGRATION, mergeChange, type MergedFans } from './entry-merge.js';
 import { HIDDEN_REASON_MIGRATION, visibilityChange } from './entry-visibility.js';
 import { memberErasedChange } from './member-erased.js';
 import type { Column } from './unnest-rows.js';
 
 type VenueEvent = EventOfType<
-  'VenueAdded' | 'VenueUpdated' | 'VenueDuplicateConfirmed' | 'VenueHidden' | 'VenueRestored' | 'MemberErased'
+  | 'VenueAdded'
+  | 'VenueUpdated'
+  | 'VenueDuplicateConfirmed'
+  | 'VenueHidden'
+  | 'VenueRestored'
+  | 'VenueMerged'
+  | 'MemberErased'
 >;
 
 /** The columns an add and an update both write: name, search_key, folded_name, then `ownDetailValues`' order. */
@@ -67,6 +74,7 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     'VenueDuplicateConfirmed',
     'VenueHidden',
     'VenueRestored',
+    'VenueMerged',
     'MemberErased',
   ],
   migrations: ({ entryTables, wordIndexSql, revision, wordPositions, countRoom }) => [
@@ -101,6 +109,7 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     { version: 3, ...wordPositions },
     { version: 4, ...countRoom },
     { version: 5, description: HIDDEN_REASON_MIGRATION.description, sql: HIDDEN_REASON_MIGRATION.sql('catalog_venue') },
+    { version: 6, description: MERGED_INTO_MIGRATION.description, sql: MERGED_INTO_MIGRATION.sql('catalog_venue') },
   ],
   columns: {
     entry: DETAIL_COLUMNS.slice(SHARED_DETAILS),
@@ -109,7 +118,16 @@ export const venuesProjection = defineCatalogProjection(VENUES, {
     replaced: DETAIL_COLUMNS.slice(SHARED_DETAILS),
   },
   entryChange: venueChange,
+  barrierEventTypes: ['VenueMerged'],
 });
+
+/** A merged duplicate's fans confirmed the survivor (its adder too: they did not add the survivor). */
+export const VENUE_FANS: MergedFans = {
+  columns: ['added'],
+  values: ['false'],
+  vouchCount: 'confirmed_count',
+  vouched: 'not f.added',
+};
 
 function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
   switch (event.type) {
@@ -139,6 +157,8 @@ function venueChange(event: StoredEvent<VenueEvent>): EntryChange {
       return visibilityChange('catalog_venue', event.data.venueId, event.data.reason);
     case 'VenueRestored':
       return visibilityChange('catalog_venue', event.data.venueId, null);
+    case 'VenueMerged':
+      return mergeChange(VENUES, VENUE_FANS, event.data.venueId, event.data.survivorId);
     case 'MemberErased':
       return memberErasedChange('catalog_venue', event.data.userId);
   }

@@ -2,18 +2,26 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards 
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ZEntryKindParam,
+  ZMergeRequest,
   ZModerationRequest,
   ZOpsReportQueueQuery,
   type TEntryKind,
+  type TMergeReason,
+  type TModerationReason,
+  type TModerationResult,
   type TOpsReportQueue,
+  type TOpsReportQueueFilters,
 } from '@app/contracts';
 import { ZodValidationPipe } from '@app/platform';
-import { catalogKindNamed, GetReportQueue, ModerateEntry, type ModerationDecision } from '../../catalog/index.js';
+import {
+  catalogKindNamed,
+  GetReportQueue,
+  MergeEntry,
+  ModerateEntry,
+  type ModerationDecision,
+} from '../../catalog/index.js';
 import { CurrentUser, RequestId, type SessionUser } from '../../identity/index.js';
 import { OperatorGuard } from './operator.guard.js';
-
-const ZDecision = ZModerationRequest;
-type Decision = { reason: string };
 
 /**
  * The console's Reports screen: the queue of reported entries (newest report first, a page at a time),
@@ -31,49 +39,58 @@ export class ReportsController {
   @Get('reports')
   queue(
     @Query(new ZodValidationPipe(ZOpsReportQueueQuery))
-    query: {
-      status: 'open' | 'dismissed';
-      cursor?: string;
-      limit: number;
-    },
+    query: TOpsReportQueueFilters,
   ): Promise<TOpsReportQueue> {
     return this.queries.execute(new GetReportQueue(query.status, query.cursor, query.limit));
   }
 
   @Post('entries/:kind/:id/hide')
-  @HttpCode(204)
+  @HttpCode(200)
   hide(
     @CurrentUser() operator: SessionUser,
     @Param('kind', new ZodValidationPipe(ZEntryKindParam)) kind: TEntryKind,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(ZDecision)) { reason }: Decision,
+    @Body(new ZodValidationPipe(ZModerationRequest)) { reason }: TModerationReason,
     @RequestId() requestId: string | undefined,
-  ): Promise<void> {
+  ): Promise<TModerationResult> {
     return this.decide('hide', operator, kind, id, reason, requestId);
   }
 
   @Post('entries/:kind/:id/restore')
-  @HttpCode(204)
+  @HttpCode(200)
   restore(
     @CurrentUser() operator: SessionUser,
     @Param('kind', new ZodValidationPipe(ZEntryKindParam)) kind: TEntryKind,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(ZDecision)) { reason }: Decision,
+    @Body(new ZodValidationPipe(ZModerationRequest)) { reason }: TModerationReason,
     @RequestId() requestId: string | undefined,
-  ): Promise<void> {
+  ): Promise<TModerationResult> {
     return this.decide('restore', operator, kind, id, reason, requestId);
   }
 
   @Post('entries/:kind/:id/dismiss-reports')
-  @HttpCode(204)
+  @HttpCode(200)
   dismiss(
     @CurrentUser() operator: SessionUser,
     @Param('kind', new ZodValidationPipe(ZEntryKindParam)) kind: TEntryKind,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(ZDecision)) { reason }: Decision,
+    @Body(new ZodValidationPipe(ZModerationRequest)) { reason }: TModerationReason,
     @RequestId() requestId: string | undefined,
-  ): Promise<void> {
+  ): Promise<TModerationResult> {
     return this.decide('dismiss', operator, kind, id, reason, requestId);
+  }
+
+  @Post('entries/:kind/:id/merge')
+  @HttpCode(200)
+  async merge(
+    @CurrentUser() operator: SessionUser,
+    @Param('kind', new ZodValidationPipe(ZEntryKindParam)) kind: TEntryKind,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(ZMergeRequest)) { survivorId, reason }: TMergeReason,
+    @RequestId() requestId: string | undefined,
+  ): Promise<TModerationResult> {
+    await this.commands.execute(new MergeEntry(catalogKindNamed(kind), id, survivorId, operator.id, reason, requestId));
+    return { kind, entryId: id, action: 'merge' };
   }
 
   private async decide(
@@ -83,7 +100,8 @@ export class ReportsController {
     id: string,
     reason: string,
     requestId: string | undefined,
-  ): Promise<void> {
+  ): Promise<TModerationResult> {
     await this.commands.execute(new ModerateEntry(catalogKindNamed(kind), id, operator.id, action, reason, requestId));
+    return { kind, entryId: id, action };
   }
 }

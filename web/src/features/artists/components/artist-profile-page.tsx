@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
 import { Link2 } from 'lucide-react';
 import { LINK_PLATFORM_LABELS, type TArtist } from '@app/contracts';
 import { Card } from '@/components/ui/card';
+import { HiddenEntryNotice, ReportEntryButton } from '@/lib/catalog/entry-moderation';
 import { ClaimedBadge, EntryClaimSection } from '@/lib/catalog/entry-claim';
 import { EntryHistory } from '@/lib/catalog/entry-history';
 import { ExternalLinkCard, ProfileAbout, ProfileHero, ProfileShell, ProfileStates } from '@/lib/catalog/profile-parts';
@@ -17,7 +19,10 @@ export function ArtistProfilePage({ id }: { id: string }) {
   const artist = useQuery(artistQueryOptions(id));
   return (
     <ProfileStates query={artist} noun="Artist">
-      {(data) => <Profile artist={data} />}
+      {(data) =>
+        // A merged duplicate's id answers with the survivor: its own address replaces the old one.
+        data.id === id ? <Profile artist={data} /> : <Navigate to="/artist/$id" params={{ id: data.id }} replace />
+      }
     </ProfileStates>
   );
 }
@@ -25,6 +30,7 @@ export function ArtistProfilePage({ id }: { id: string }) {
 function Profile({ artist }: { artist: TArtist }) {
   return (
     <ProfileShell backTo="/artists" backLabel="Back to Artists">
+      <HiddenEntryNotice entry={artist} />
       <ProfileHero
         noun="Artist"
         name={artist.name}
@@ -80,6 +86,9 @@ function Profile({ artist }: { artist: TArtist }) {
       <EntryHistory root="/api/artists" id={artist.id} noun="artist" />
 
       <FanMessages artistId={artist.id} artistName={artist.name} />
+      <div className="mt-6 flex justify-end">
+        <ReportEntryButton root="/api/artists" id={artist.id} name={artist.name} />
+      </div>
     </ProfileShell>
   );
 }

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
 import { Accessibility, Car, Mail, MapPin, Phone, Speaker, UserRound, type LucideIcon } from 'lucide-react';
 import type { TVenue } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { FavoriteToggle } from '@/lib/catalog/favorite-toggle';
+import { HiddenEntryNotice, ReportEntryButton } from '@/lib/catalog/entry-moderation';
 import { ClaimedBadge, EntryClaimSection } from '@/lib/catalog/entry-claim';
 import { EntryHistory } from '@/lib/catalog/entry-history';
 import { ExternalLinkCard, ProfileAbout, ProfileHero, ProfileShell, ProfileStates } from '@/lib/catalog/profile-parts';
@@ -15,7 +17,10 @@ export function VenueProfilePage({ id }: { id: string }) {
   const venue = useQuery(venueQueryOptions(id));
   return (
     <ProfileStates query={venue} noun="Venue">
-      {(data) => <Profile venue={data} />}
+      {(data) =>
+        // A merged duplicate's id answers with the survivor: its own address replaces the old one.
+        data.id === id ? <Profile venue={data} /> : <Navigate to="/venue/$id" params={{ id: data.id }} replace />
+      }
     </ProfileStates>
   );
 }
@@ -37,6 +42,7 @@ function Profile({ venue }: { venue: TVenue }) {
 
   return (
     <ProfileShell backTo="/venues" backLabel="Back to Venues">
+      <HiddenEntryNotice entry={venue} />
       <ProfileHero
         noun="Venue"
         name={venue.name}
@@ -106,6 +112,9 @@ function Profile({ venue }: { venue: TVenue }) {
         manage={null}
       />
       <EntryHistory root="/api/venues" id={venue.id} noun="venue" />
+      <div className="mt-6 flex justify-end">
+        <ReportEntryButton root="/api/venues" id={venue.id} name={venue.name} />
+      </div>
     </ProfileShell>
   );
 }

@@ -6,10 +6,11 @@ import type { CatalogKind } from '../../catalog-kind.js';
 import type { MarkEvent } from '../../domain/entry-marks.js';
 import { ARTISTS } from '../../kinds/artists.js';
 import { VENUES } from '../../kinds/venues.js';
-import { artistsProjection } from '../artists.projection.js';
+import { ARTIST_FANS, artistsProjection } from '../artists.projection.js';
+import { mergeEntry, survivorsOf } from '../entry-merge.js';
 import { saveRevision } from '../catalog-revision.js';
 import { setVisibility } from '../entry-visibility.js';
-import { venuesProjection } from '../venues.projection.js';
+import { VENUE_FANS, venuesProjection } from '../venues.projection.js';
 import { indexNameWords } from '../word-index.js';
 
 /**
@@ -47,7 +48,9 @@ async function applyMark(db: Queryable, kind: Kind, event: StoredEvent<MarkEvent
   const isVote = event.type === vote.on || event.type === vote.off;
   const on = event.type === vote.on || event.type === kind.favorite.on;
   const data: Readonly<Record<string, unknown>> = event.data;
-  const entryId = data[vote.idField];
+  const marked = data[vote.idField] as string;
+  // A mark of a merged duplicate (one that raced the merge) is the survivor's.
+  const entryId = (await survivorsOf(db, tables, new Set([marked]))).get(marked) ?? marked;
   const { userId } = event.data;
   const table = isVote ? `${tables}_votes` : `${tables}_favorites`;
   let changed;
@@ -153,6 +156,11 @@ async function handleArtistEvent(event: AnyEvent, db: Queryable): Promise<void> 
       }
       return;
     }
+    case 'ArtistMerged': {
+      const data = event.data as EventPayload<'ArtistMerged'>;
+      await mergeEntry(db, ARTISTS, ARTIST_FANS, data.artistId, data.survivorId);
+      return;
+    }
     case 'ArtistHidden':
     case 'ArtistRestored': {
       const data = event.data as EventPayload<'ArtistHidden'>;
@@ -252,6 +260,11 @@ async function handleVenueEvent(event: AnyEvent, db: Queryable): Promise<void> {
       if (inserted.rowCount) {
         await db.query('update catalog_venues set confirmed_count = confirmed_count + 1 where id = $1', [data.venueId]);
       }
+      return;
+    }
+    case 'VenueMerged': {
+      const data = event.data as EventPayload<'VenueMerged'>;
+      await mergeEntry(db, VENUES, VENUE_FANS, data.venueId, data.survivorId);
       return;
     }
     case 'VenueHidden':

@@ -4,6 +4,7 @@ import type { CatalogKind } from '../../../catalog-kind.js';
 import { entryStreamId, markStreamId } from '../../../catalog-names.js';
 import { isCatalogId } from '../../../domain/catalog-id.js';
 import { decideMark, markFold } from '../../../domain/entry-marks.js';
+import { duplicatesOf, survivorOf } from '../../services/entry-merges.js';
 
 export interface MarkCommand {
   userId: string;
@@ -37,7 +38,12 @@ export async function setMark(
   kind: Pick<CatalogKind, 'name' | 'vote' | 'favorite'>,
   which: 'vote' | 'favorite',
   { userId, entryId, wanted, requestId }: MarkCommand,
-  options: { waitFor: readonly string[]; changed?: (on: boolean, tx: Queryable) => Promise<unknown> },
+  options: {
+    waitFor: readonly string[];
+    changed?: (on: boolean, tx: Queryable) => Promise<unknown>;
+    /** The fan's streams of the same mark on duplicates merged into the entry (markedAs). */
+    alsoRead?: readonly string[];
+  },
 ): Promise<boolean> {
   const mark = kind[which];
   const { result } = await repository.execute(
@@ -54,7 +60,25 @@ export async function setMark(
       // Many identical requests at once all land on this fan's own stream: each decides again.
       maxAttempts: 100,
       waitFor: options.waitFor,
+      alsoRead: options.alsoRead,
     },
   );
   return result;
+}
+
+/**
+ * The entry a mark really goes to, and the fan's streams of that mark on the duplicates merged into it:
+ * a vote for a merged duplicate is the survivor's, and a fan who voted for a duplicate before the merge
+ * has voted for the survivor (their streams fold together in log order), so they cannot vote twice.
+ */
+export async function markedAs(
+  db: Queryable,
+  kind: Pick<CatalogKind, 'name'>,
+  which: 'vote' | 'favorite',
+  entryId: string,
+  userId: string,
+): Promise<{ entryId: string; alsoRead: string[] }> {
+  const survivor = await survivorOf(db, kind.name, entryId);
+  const duplicates = await duplicatesOf(db, kind.name, survivor);
+  return { entryId: survivor, alsoRead: duplicates.map((id) => markStreamId(kind.name, which, id, userId)) };
 }

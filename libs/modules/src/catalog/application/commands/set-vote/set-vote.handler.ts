@@ -9,7 +9,7 @@ import { GetEntry } from '../../queries/get-entry/get-entry.query.js';
 import { CatalogMembers } from '../../services/catalog-members.js';
 import { CatalogRewards } from '../../services/catalog-rewards.js';
 import { votesOnFile } from '../../services/votes-on-file.js';
-import { entryNameOnFile, setMark } from './entry-marks.js';
+import { entryNameOnFile, markedAs, setMark } from './entry-marks.js';
 import { SetVote } from './set-vote.command.js';
 
 /**
@@ -26,8 +26,10 @@ export class SetVoteHandler implements ICommandHandler<SetVote> {
     @InjectPool() private readonly pool: Pool,
   ) {}
 
-  async execute({ kind, userId, entryId, vote, requestId }: SetVote): Promise<TVoteResponse> {
+  async execute({ kind, userId, entryId: asked, vote, requestId }: SetVote): Promise<TVoteResponse> {
     await this.members.member(userId);
+    await entryNameOnFile(this.repository, kind, asked);
+    const { entryId, alsoRead } = await markedAs(this.pool, kind, 'vote', asked, userId);
     const name = await entryNameOnFile(this.repository, kind, entryId);
     const source = `${kind.name}-vote`;
     const voted = await setMark(
@@ -37,6 +39,7 @@ export class SetVoteHandler implements ICommandHandler<SetVote> {
       { userId, entryId, wanted: vote, requestId },
       {
         waitFor: [kind.projection, PAYOLA_LEDGER_PROJECTION],
+        alsoRead,
         changed: (cast, tx) =>
           this.rewards.pay(tx, userId, [
             cast

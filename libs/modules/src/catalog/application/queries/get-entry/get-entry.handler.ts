@@ -18,7 +18,7 @@ export class GetEntryHandler implements IQueryHandler<GetEntry<CatalogEntry>> {
     this.caches = new KindCaches(pool, PROFILE_CACHE_CAPACITY);
   }
 
-  async execute({ kind, entryId, userId }: GetEntry<CatalogEntry>): Promise<CatalogEntry> {
+  async execute({ kind, entryId, userId }: GetEntry<CatalogEntry>, depth = 0): Promise<CatalogEntry> {
     if (!isCatalogId(entryId)) throw kind.notFound();
     const { entries } = await this.caches.of(kind).read(entryId, userId, async () => {
       const { rows } = await this.pool.query<EntryRow>(preparedStatement(profileSql(kind), [userId, entryId]));
@@ -26,18 +26,16 @@ export class GetEntryHandler implements IQueryHandler<GetEntry<CatalogEntry>> {
     });
     const entry = entries[0];
     if (!entry) throw kind.notFound();
-    if (!entry.isPublic && !(await this.isAdder(kind, entryId, userId))) {
-      // Hidden by the operators: gone for everyone but the fan who added it, who sees why.
-      throw kind.notFound();
-    }
+    if (entry.isPublic) return entry;
+    const { rows } = await this.pool.query<{ added_by: string; merged_into: string | null }>(
+      `select added_by, merged_into from ${kind.tables}s where id = $1`,
+      [entryId],
+    );
+    // Merged: the survivor answers (its id tells the client where the old link leads).
+    const survivor = rows[0]?.merged_into;
+    if (survivor && depth < 8) return this.execute(new GetEntry(kind, survivor, userId), depth + 1);
+    // Hidden by the operators: gone for everyone but the fan who added it, who sees why.
+    if (rows[0]?.added_by !== userId) throw kind.notFound();
     return entry;
-  }
-
-  private async isAdder(kind: Pick<CatalogKind, 'tables'>, entryId: string, userId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(`select 1 from ${kind.tables}s where id = $1 and added_by = $2`, [
-      entryId,
-      userId,
-    ]);
-    return rowCount === 1;
   }
 }

@@ -1,6 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { mediaPath, type TFanMessage } from '@app/contracts';
 import { InjectPool, type Pool } from '@app/platform';
+import { mergedDuplicatesOf } from '../../../../catalog/index.js';
 import { GetFanMessages } from './get-fan-messages.query.js';
 
 interface FanMessageRow {
@@ -26,14 +27,15 @@ export class GetFanMessagesHandler implements IQueryHandler<GetFanMessages> {
       `select m.id, m.artist_id, m.user_id, m.media_id, m.message, m.is_public, m.created_at,
               o.poster_key is not null as has_poster
        from fan_messages m join media_objects o on o.media_id = m.media_id
-       where m.artist_id = $1 and (m.is_public or m.user_id = $2) and o.status = 'attached'
+       where m.artist_id = any($1::text[]) and (m.is_public or m.user_id = $2) and o.status = 'attached'
        order by m.position desc
        limit ${MAX_MESSAGES}`,
-      [artistId, viewerId],
+      // A merged duplicate's messages are the survivor's.
+      [[artistId, ...(await mergedDuplicatesOf(this.pool, 'artist', artistId))], viewerId],
     );
     return rows.map((row) => ({
       id: row.id,
-      artistId: row.artist_id,
+      artistId,
       message: row.message,
       isPublic: row.is_public,
       videoUrl: mediaPath(row.media_id),
