@@ -298,7 +298,8 @@ describe('erasure: a member deletes their account (crypto-shredding)', () => {
       `select nspname from pg_namespace where nspname not in ('public', 'information_schema') and nspname not like 'pg\\_%'`,
     );
     expect(schemas).toEqual([]);
-  });
+    // Two CLI runs over every projection: well under a minute on an idle machine.
+  }, 180_000);
 
   it('eight deletions of one account at once: exactly one erasure, the others a clear refusal', async () => {
     const member = await signUpMember(api, 'fan');
