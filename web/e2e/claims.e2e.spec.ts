@@ -75,7 +75,8 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   context,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  // Three members, a console with its second factor and a dozen screens on a machine shared by several stacks.
+  test.setTimeout(420_000);
   // A verified fan puts the artist on the map.
   const fanContext = await browser.newContext();
   const fanPage = await fanContext.newPage();

@@ -10,7 +10,7 @@ import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessageOr } from '@/lib/api-client';
 import { opsClaimsQueryOptions, useClaimDecision, type ClaimStatus } from '../api/claims';
@@ -41,8 +41,12 @@ export function OpsClaims() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {STATUSES.map(({ value }) => (
+          <TabsContent key={value} value={value} className="mt-6">
+            <ClaimList status={value} />
+          </TabsContent>
+        ))}
       </Tabs>
-      <ClaimList status={status} />
     </OpsShell>
   );
 }
