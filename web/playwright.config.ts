@@ -19,6 +19,10 @@ const chromium = {
 };
 
 const desktop = { ...chromium, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
+// The product started for this run records every /api answer here; the run's end checks each against
+// the OpenAPI document (e2e/support/openapi-check.ts). Set once, in the runner: its workers inherit it.
+process.env.RECORD_API_RESPONSES_DIR ||= `${repoRoot}.reports/api-responses-${process.pid}`;
 const LIGHTHOUSE_SPEC = '**/lighthouse.e2e.spec.ts';
 
 export default defineConfig({
@@ -26,6 +30,8 @@ export default defineConfig({
   testMatch: '**/*.e2e.spec.ts',
   // Starts the whole product on a fresh database and sets E2E_BASE_URL.
   globalSetup: './e2e/support/global-setup.ts',
+  // Every answer recorded in the run, checked against /api/openapi.json: a mismatch fails the run.
+  globalTeardown: './e2e/support/openapi-check.ts',
   outputDir: 'test-results/',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

@@ -9,22 +9,18 @@ import { API_ROUTES, type ApiRoute } from '../src/openapi/api-routes.js';
 import { toOpenApiPath } from '../src/openapi/openapi-document.js';
 import { responseValidator } from '../src/openapi/response-validator.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { discoverRoutes } from './contract-fuzz/routes.js';
 
-interface RouteLayer {
-  route?: { path: unknown; methods: Record<string, boolean> };
-}
-
-/** Every route the running app registered with Express (Nest's controllers), as `GET /api/artists/{id}`. */
+/** Every route the running app serves, read from Nest's routing metadata (as the contract fuzzer does). */
 function registeredRoutes(app: NestExpressApplication): string[] {
-  const express = app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return express.router.stack.flatMap((layer) => {
-    if (!layer.route || typeof layer.route.path !== 'string') return [];
-    const path = toOpenApiPath(layer.route.path);
-    return Object.keys(layer.route.methods)
-      .filter((method) => method !== '_all')
-      .map((method) => `${method.toUpperCase()} ${path}`);
-  });
+  return discoverRoutes(app).map((route) => `${route.method} ${toOpenApiPath(route.path)}`);
 }
+
+/**
+ * Query keys a handler reads but ignores, so the document leaves them out: the entry routes (entry-routes.ts)
+ * read `userId` on every kind's profile, and only artists' use it (venues' `profileReadsUserId: false`).
+ */
+const IGNORED_QUERY_KEYS: Readonly<Record<string, readonly string[]>> = { 'GET /api/venues/{id}': ['userId'] };
 
 function documentedRoutes(routes: readonly ApiRoute[]): string[] {
   return routes.map((route) => `${route.method.toUpperCase()} ${route.path}`);
@@ -49,6 +45,24 @@ describe('the OpenAPI document and reference page', () => {
     expect(registered.length).toBeGreaterThan(50);
     expect({ undocumented: difference(registered, documentedRoutes(API_ROUTES)) }).toEqual({ undocumented: [] });
     expect({ notServed: difference(documentedRoutes(API_ROUTES), registered) }).toEqual({ notServed: [] });
+  });
+
+  it('documents each request with the very zod contract its route validates with', () => {
+    const documented = new Map(API_ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]));
+    const differences: string[] = [];
+    for (const route of discoverRoutes(api.app)) {
+      const key = `${route.method} ${toOpenApiPath(route.path)}`;
+      const entry = documented.get(key);
+      if (!entry) continue;
+      if (route.body && entry.body !== route.body) differences.push(`${key}: body`);
+      if (route.query && entry.query !== route.query) differences.push(`${key}: query`);
+      for (const name of route.queryKeys) {
+        if (!entry.query?.shape[name] && !IGNORED_QUERY_KEYS[key]?.includes(name)) {
+          differences.push(`${key}: query ${name}`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
   });
 
   it('fails when a route is missing from the registry (the check can fail)', () => {

@@ -112,7 +112,6 @@ export function openApiDocument(routes: readonly ApiRoute[] = API_ROUTES): objec
     {
       openapi: '3.1.0',
       info: { title: 'Payola API', version: '1.0.0', description: DESCRIPTION },
-      servers: [{ url: '/' }],
       tags: Object.values(API_TAGS).map((name) => ({ name })),
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'payola.sid' } },

@@ -38,6 +38,10 @@ describe('the OpenAPI document', () => {
     const validator = responseValidator(document);
     expect(validator.check('GET', '/api/health', 200, { status: 'ok' }).ok).toBe(false);
     expect(validator.check('GET', '/api/milestones/extra', 200, {}).problem).toMatch(/no route/);
+    // A path the api does not serve: its 404 in the error shape is a right answer, anything else is not.
+    const notFound = { statusCode: 404, error: 'Cannot GET /api/nothing', message: 'Cannot GET /api/nothing' };
+    expect(validator.check('GET', '/api/nothing', 404, notFound).ok).toBe(true);
+    expect(validator.check('GET', '/api/nothing', 404, { oops: true }).ok).toBe(false);
     expect(validator.check('GET', '/api/ops/members/123', 404, { statusCode: 404, error: 'x', message: 'x' }).ok).toBe(
       true,
     );
