@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { CookieAccessInfo } from 'cookiejar';
 import supertest from 'supertest';
 import { ConsumerRunner, migrateReadModels, type LogConsumer, type Projection } from '@app/event-store';
 import { createLogger, type Pool } from '@app/platform';
@@ -80,11 +81,11 @@ export async function startApi(
     db,
     client() {
       const agent = supertest.agent(server);
+      // The token is read from the agent's cookie jar, as the web app reads it from its cookie: the api
+      // sends the cookie only when the token is new to it or no longer valid (after signing in or out).
       const csrfToken = async (): Promise<string> => {
-        const response = await agent.get('/api/auth/check');
-        const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-        const cookie = cookies.find((c) => c.startsWith('XSRF-TOKEN='));
-        return decodeURIComponent(cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length) ?? '');
+        await agent.get('/api/auth/check');
+        return decodeURIComponent(agent.jar.getCookie('XSRF-TOKEN', CookieAccessInfo.All)?.value ?? '');
       };
       return {
         get: (path) => agent.get(path),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import nodePath from 'node:path';
 import { createInterface } from 'node:readline';
@@ -55,6 +55,12 @@ export interface CatalogScenarioResult {
   baseline: LatencyFigures;
   /** Our requests/s over the bare query's. */
   ratio: number;
+  /**
+   * CPU time the api process spent per answered request during the measured run (user + system, from
+   * /proc), in microseconds; undefined where /proc is not there or the api runs as several processes. Unlike
+   * throughput and latency, it hardly depends on what else the shared cores are doing.
+   */
+  apiCpuUsPerRequest?: number;
 }
 
 export interface CatalogBenchResult {
@@ -214,6 +220,22 @@ interface ApiProcess {
   stop(): Promise<void>;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; undefined without /proc. */
+async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), counted from 3: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ, which /proc reports CPU time in: 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Passes a child's output through line by line, calling `onError` for each line logged at error or fatal. */
 function passThrough(from: Readable, to: NodeJS.WriteStream, onError: () => void): void {
   createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
@@ -237,7 +259,10 @@ export function apiProcesses(): number {
 async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: number): Promise<ApiProcess> {
   const port = await unusedPort();
   const processes = apiProcesses();
-  const child = spawn(process.execPath, [nodePath.join(REPO_ROOT, 'api/dist/main.js')], {
+  // BENCH_API_CPU_PROFILE=<dir>: the api writes a V8 CPU profile there when it stops (where its time went).
+  const profileDir = process.env.BENCH_API_CPU_PROFILE;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, nodePath.join(REPO_ROOT, 'api/dist/main.js')], {
     env: {
       ...process.env,
       // Not production: its session cookie is Secure, which this plain-HTTP loopback run cannot carry.
@@ -369,7 +394,8 @@ async function loadApi(
   seconds: number,
   path: () => string,
   paths = 2000,
-): Promise<LatencyFigures> {
+  apiPid?: number,
+): Promise<LatencyFigures & { apiCpuUsPerRequest?: number }> {
   const dir = await mkdtemp(nodePath.join(os.tmpdir(), 'payola-bench-'));
   const pathsFile = nodePath.join(dir, 'paths.txt');
   const cookiesFile = nodePath.join(dir, 'cookies.txt');
@@ -386,7 +412,12 @@ async function loadApi(
         return JSON.parse(stdout.trim().split('\n').at(-1)!) as LatencyFigures;
       };
       if (warmUpSeconds > 0) await run(warmUpSeconds);
-      return await run(seconds);
+      const cpuBefore = await cpuSecondsOf(apiPid);
+      const figures = await run(seconds);
+      const cpuAfter = await cpuSecondsOf(apiPid);
+      const answered = figures.requests - figures.errors;
+      if (cpuBefore === undefined || cpuAfter === undefined || answered <= 0) return figures;
+      return { ...figures, apiCpuUsPerRequest: ((cpuAfter - cpuBefore) / answered) * 1e6 };
     }
     const script = nodePath.join(import.meta.dirname, 'http-load.js');
     const args = [script, baseUrl, String(concurrency), String(warmUpSeconds), String(seconds), cookiesFile, pathsFile];
@@ -724,14 +755,24 @@ export async function catalogBench(options: CatalogBenchOptions): Promise<Catalo
         secondsPerScenario,
         scenario.path,
         scenario.paths,
+        // Several api processes are forks of this child: its own CPU time would not be theirs.
+        apiProcesses() === 1 ? api.child.pid : undefined,
       );
       if (options.warmUpSeconds > 0) await load(concurrency, 1, () => scenario.baseline()());
       const baseline = await load(concurrency, secondsPerScenario, () => scenario.baseline()());
-      const result = { name: scenario.name, ours, baseline, ratio: ours.perSecond / baseline.perSecond };
+      const { apiCpuUsPerRequest, ...oursFigures } = ours;
+      const result = {
+        name: scenario.name,
+        ours: oursFigures,
+        baseline,
+        ratio: ours.perSecond / baseline.perSecond,
+        apiCpuUsPerRequest,
+      };
       results.push(result);
+      const cpu = apiCpuUsPerRequest === undefined ? '' : `, api CPU ${formatInt(apiCpuUsPerRequest)} us/request`;
       log(
         `  ${scenario.name}: api p50 ${ours.p50Ms.toFixed(1)} ms, p99 ${ours.p99Ms.toFixed(1)} ms, ` +
-          `${formatInt(ours.perSecond)} req/s (${ours.errors} errors); bare SQL p50 ${baseline.p50Ms.toFixed(1)} ms, ` +
+          `${formatInt(ours.perSecond)} req/s (${ours.errors} errors${cpu}); bare SQL p50 ${baseline.p50Ms.toFixed(1)} ms, ` +
           `p99 ${baseline.p99Ms.toFixed(1)} ms, ${formatInt(baseline.perSecond)} q/s; ratio ${result.ratio.toFixed(2)}`,
       );
     }

@@ -24,7 +24,8 @@
  * BENCH_REAL_EVENTS, BENCH_REAL_LAG_SECONDS, BENCH_REAL_LAG_RATE, BENCH_READY_RUNS,
  * BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
- * keeps the database afterwards, to look at query plans on the seeded data.
+ * keeps the database afterwards, to look at query plans on the seeded data. BENCH_API_CPU_PROFILE=<dir> has the
+ * catalogue's api write a V8 CPU profile into that folder when it stops.
  *
  * `npm run bench -- --smoke` (or BENCH_SMOKE=1) runs every phase at tiny sizes in well under a minute,
  * for `npm test`: its figures mean nothing (the targets are not judged), but a phase that fails (an

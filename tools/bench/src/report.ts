@@ -187,7 +187,9 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
       const ratioTarget = catalogRatioTarget(scenario.name);
       out.push({
         metric: `${scenario.name} (${formatInt(/venue/i.test(scenario.name) ? catalog.venues : catalog.artists)} ${/venue/i.test(scenario.name) ? 'venues' : 'artists'}, ${catalog.concurrency} clients)`,
-        ours: `p50 ${scenario.ours.p50Ms.toFixed(1)} / p99 ${scenario.ours.p99Ms.toFixed(1)} ms, ${formatInt(scenario.ours.perSecond)}/s`,
+        ours:
+          `p50 ${scenario.ours.p50Ms.toFixed(1)} / p99 ${scenario.ours.p99Ms.toFixed(1)} ms, ${formatInt(scenario.ours.perSecond)}/s` +
+          (scenario.apiCpuUsPerRequest === undefined ? '' : `, ${formatInt(scenario.apiCpuUsPerRequest)} us CPU`),
         baseline: `p50 ${scenario.baseline.p50Ms.toFixed(1)} / p99 ${scenario.baseline.p99Ms.toFixed(1)} ms, ${formatInt(scenario.baseline.perSecond)}/s`,
         ratio: scenario.ratio.toFixed(2),
         target: `p99 < ${CATALOG_TARGETS.p99Ms} ms, >= ${ratioTarget.toFixed(2)}`,

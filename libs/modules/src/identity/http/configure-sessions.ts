@@ -4,6 +4,7 @@ import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
+import signature from 'cookie-signature';
 import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import type { AppConfig, Pool } from '@app/platform';
@@ -12,6 +13,30 @@ import { refuseSuspendedWrites } from './suspended-sessions.js';
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+const SESSION_COOKIE = 'payola.sid';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+/** How many verified cookie values each memo below keeps; the oldest goes first. */
+const MEMO_CAPACITY = 50_000;
+
+/** A set of at most `capacity` strings that forgets the oldest first (the memos of verified cookies). */
+class RecentStrings<V = true> {
+  private readonly values = new Map<string, V>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    return this.values.get(key);
+  }
+
+  set(key: string, value: V): void {
+    this.values.set(key, value);
+    // A Map keeps insertion order: the first key is the oldest.
+    if (this.values.size > this.capacity) {
+      const oldest = this.values.keys().next();
+      if (!oldest.done) this.values.delete(oldest.value);
+    }
+  }
+}
 /** A random id per anonymous browser: what its CSRF token is bound to before it signs in. */
 const VISITOR_COOKIE = 'payola.vid';
 const VISITOR_ID = /^[A-Za-z0-9_-]{24}$/;
@@ -60,7 +85,7 @@ export function createCsrfTokens(
   const { generateCsrfToken, doubleCsrfProtection } = doubleCsrf({
     getSecret: () => config.SESSION_SECRET,
     getSessionIdentifier: csrfIdentifier,
-    cookieName: 'XSRF-TOKEN',
+    cookieName: CSRF_COOKIE,
     // The web app reads this cookie and echoes it in a header; that is the double submit.
     cookieOptions: { sameSite: 'lax', path: '/', secure, httpOnly: false },
     getCsrfTokenFromRequest: (req) => {
@@ -69,6 +94,10 @@ export function createCsrfTokens(
     },
     skipCsrfProtection: (req) => exempt.includes(pathOf(req)),
   });
+  // Tokens this process has seen valid, with what they are bound to. The token's HMAC depends on nothing
+  // else (the secret is fixed per process), so a pair once valid stays valid: a GET that brings one back
+  // needs neither the HMAC again nor the cookie sent back to it (~200 bytes on every API read).
+  const confirmed = new RecentStrings(MEMO_CAPACITY);
   return {
     issue(req, res, options) {
       return generateCsrfToken(req, res, { overwrite: options?.overwrite ?? false });
@@ -77,7 +106,12 @@ export function createCsrfTokens(
       if (SAFE_METHODS.includes(req.method)) {
         if (tokenless.includes(pathOf(req))) return next();
         if (!req.isAuthenticated()) ensureVisitorId(req, res, secure);
-        generateCsrfToken(req, res);
+        const held: unknown = req.cookies?.[CSRF_COOKIE];
+        const binding = typeof held === 'string' ? `${csrfIdentifier(req)}\n${held}` : null;
+        if (binding !== null && confirmed.get(binding)) return next();
+        // Validates the token the cookie holds and gives it back if it is valid, else a new one.
+        const issued = generateCsrfToken(req, res);
+        if (binding !== null && issued === held) confirmed.set(binding, true);
         return next();
       }
       doubleCsrfProtection(req, res, (error?: unknown) => {
@@ -143,6 +177,40 @@ function cachedPgStore(PgStore: ReturnType<typeof connectPgSimple>, cache: Sessi
 }
 
 /**
+ * A read (GET or HEAD) with a session this process read in the last SESSION_CACHE_MS gets it here,
+ * without express-session's per-request work: its cookie parsed again and its signature checked with an
+ * HMAC, the session hashed before and after the handler to see whether to save it, and res.end wrapped.
+ * The signature of each cookie value is checked once per process, and the session comes from the cache
+ * (a copy) as express-session would have made it. Reads never change a session (signing in and out and
+ * the console's second factor are POSTs), so there is nothing to save. express-session skips a request
+ * that already has one; anything else (a write, no cookie, a session not in the cache) goes through it,
+ * which every session in use does at least once per SESSION_CACHE_MS: that keeps moving its expiry
+ * forward (at most once an hour, cachedPgStore).
+ */
+function cachedSessionReads(store: session.Store, secret: string, cache: SessionCache): RequestHandler {
+  const verified = new RecentStrings<string>(MEMO_CAPACITY);
+  return (req, _res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const raw = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+    if (typeof raw !== 'string' || !raw.startsWith('s:')) return next();
+    let sid = verified.get(raw);
+    if (sid === undefined) {
+      const unsigned = signature.unsign(raw.slice(2), secret);
+      if (unsigned === false) return next();
+      sid = unsigned;
+      verified.set(raw, sid);
+    }
+    const stored = cache.get(sid);
+    if (!stored) return next();
+    // express-session gives the store its `generate` when it is set up, before any request.
+    req.sessionStore = store as Request['sessionStore'];
+    req.sessionID = sid;
+    store.createSession(req, stored);
+    next();
+  };
+}
+
+/**
  * Sessions in PostgreSQL (the spec's `session` table), passport on top, a suspended member's writes refused,
  * then CSRF checks: the handlers, in
  * order, for the api's /api requests only (static files and pages are served without touching the store).
@@ -155,10 +223,14 @@ export function sessionMiddleware(
   cache: SessionCache,
 ): RequestHandler[] {
   const PgStore = cachedPgStore(connectPgSimple(session), cache);
+  const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
   return [
+    // First: the cookies, parsed once for the session reads and the CSRF check below.
+    cookieParser(),
+    cachedSessionReads(store, config.SESSION_SECRET, cache),
     session({
-      store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
-      name: 'payola.sid',
+      store,
+      name: SESSION_COOKIE,
       secret: config.SESSION_SECRET,
       resave: false,
       saveUninitialized: false,
@@ -174,7 +246,6 @@ export function sessionMiddleware(
     // @types/passport types the session middleware as `any` (its default framework); it is express's.
     passport.session() as RequestHandler,
     refuseSuspendedWrites,
-    cookieParser(),
     csrf.middleware,
   ];
 }
