@@ -27,7 +27,7 @@ export type { ModerationDecision } from './domain/moderation.js';
 
 /** The kind an operator's route names (`artist`, `venue`). */
 export function catalogKindNamed(name: 'artist' | 'venue'): CatalogKind {
-  return (name === 'artist' ? ARTISTS : VENUES) as unknown as CatalogKind;
+  return name === 'artist' ? ARTISTS : VENUES;
 }
 
 // The statements behind the list, search and profile endpoints, for `npm run bench`'s bare-query baseline.

@@ -121,11 +121,17 @@ export function defineCatalogProjection<T extends DomainEventType>(
 /** The batch cut around its barrier events, each of which is a segment of its own. */
 function segments<E extends { type: string }>(events: readonly E[], barriers: ReadonlySet<string>): E[][] {
   if (barriers.size === 0) return [[...events]];
-  const cut: E[][] = [[]];
+  const cut: E[][] = [];
+  let current: E[] = [];
   for (const event of events) {
-    if (barriers.has(event.type)) cut.push([event], []);
-    else cut.at(-1)!.push(event);
+    if (!barriers.has(event.type)) {
+      current.push(event);
+      continue;
+    }
+    cut.push(current, [event]);
+    current = [];
   }
+  cut.push(current);
   return cut.filter((segment) => segment.length > 0);
 }
 
@@ -136,7 +142,7 @@ async function toSurvivors(
   idField: string,
   events: StoredEvent<MarkEvent>[],
 ): Promise<StoredEvent<MarkEvent>[]> {
-  const idOf = (event: StoredEvent<MarkEvent>) => (event.data as Record<string, string>)[idField]!;
+  const idOf = (event: StoredEvent<MarkEvent>) => (event.data as Record<string, string>)[idField] ?? '';
   const survivors = await survivorsOf(db, tables, new Set(events.map(idOf)));
   if (survivors.size === 0) return events;
   return events.map((event) => {
