@@ -19,6 +19,14 @@ export async function stageEmail(client: Queryable, message: TEmailMessage): Pro
 }
 
 /**
+ * Drops the staged emails not yet relayed to any of these addresses (lower-case), inside the caller's
+ * transaction: an erased member's unsent mail goes with them (identity's EraseAccount).
+ */
+export async function dropStagedEmailsTo(client: Queryable, addresses: readonly string[]): Promise<void> {
+  await client.query(`delete from email_outbox where lower(message ->> 'to') = any($1::text[])`, [addresses]);
+}
+
+/**
  * Moves staged emails onto the email queue. The api relays its own email right after commit (the
  * fast path); the worker relays whatever is left on a timer (after a Redis outage, say). A row is
  * deleted in the transaction that enqueued it, and the job id is the outbox id, so two relays of

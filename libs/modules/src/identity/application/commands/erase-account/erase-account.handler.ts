@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ACCOUNT_DELETION_MESSAGES, personalDataSubjectOfEmail, type EventOfType } from '@app/contracts';
 import { DomainError } from '@app/domain';
 import { destroyPersonalDataKeys, EventSourcedRepository, EventStore } from '@app/event-store';
-import type { Queryable } from '@app/platform';
+import { dropStagedEmailsTo, type Queryable } from '@app/platform';
 import { normalizeEmail, userFold, userStreamId } from '../../../domain/user.js';
 import { PasswordHasher } from '../../services/password-hasher.js';
 import { UserSessions } from '../../services/user-sessions.js';
@@ -71,7 +71,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccount> {
         await destroyPersonalDataKeys(tx, { erased: [userId], forgotten: addresses.map(personalDataSubjectOfEmail) });
         await tx.query('delete from email_reservations where user_id = $1', [userId]);
         await tx.query('delete from username_reservations where user_id = $1', [userId]);
-        await tx.query(`delete from email_outbox where lower(message ->> 'to') = any($1::text[])`, [addresses]);
+        await dropStagedEmailsTo(tx, addresses);
         return { events: [{ type: 'MemberErased' as const, data: { userId } }], result: undefined };
       },
       { metadata: { actingUserId: userId, requestId } },
