@@ -3,8 +3,8 @@ import { Flag, KeyRound, Layers, LayoutDashboard, ShieldCheck, UserRound } from 
 import type { ReactNode } from 'react';
 
 /**
- * The console's frame: its own heading strip and navigation. Only screens that exist are linked; the
- * next ones (reports, merges, claims, queues) add their link here as they are built.
+ * The console's frame: its own heading strip and navigation (one link per screen; on a phone the links
+ * wrap onto a second row rather than run off the screen).
  */
 const SCREENS = [
   { to: '/ops', label: 'Dashboard', icon: LayoutDashboard },
@@ -26,7 +26,7 @@ export function OpsShell({ title, children }: { title: string; children: ReactNo
       </div>
       <div className="container-page">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-8">
-          <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+          <header className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
             <div>
               <p className="flex items-center gap-2 text-sm font-semibold tracking-[0.18em] text-accent uppercase">
                 <ShieldCheck aria-hidden="true" className="size-4" />
@@ -34,8 +34,8 @@ export function OpsShell({ title, children }: { title: string; children: ReactNo
               </p>
               <h1 className="mt-2 text-3xl font-extrabold tracking-[-0.03em] sm:text-4xl">{title}</h1>
             </div>
-            <nav aria-label="Console" className="self-start sm:self-auto">
-              <ul className="inline-flex gap-1 rounded-full border border-border bg-surface p-1">
+            <nav aria-label="Console" className="max-w-full self-start lg:self-auto">
+              <ul className="flex flex-wrap gap-1 rounded-3xl border border-border bg-surface p-1 sm:rounded-full">
                 {SCREENS.map((screen) => (
                   <li key={screen.to}>
                     {'server' in screen ? (
