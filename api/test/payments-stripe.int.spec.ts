@@ -1,6 +1,8 @@
 import http from 'node:http';
 import Stripe from 'stripe';
 import supertest from 'supertest';
+import { createDomainEventRegistry } from '@app/contracts';
+import { EventStore } from '@app/event-store';
 import { usersProjection } from '@app/modules/identity';
 import { startApi, type ApiHarness } from './api-harness.js';
 
@@ -98,11 +100,11 @@ describe('verification payment with Stripe configured (a local Stripe stand-in, 
       amountMismatch: null,
     });
     expect((await client.get('/api/auth/check')).body.user).toMatchObject({ paymentCompleted: true });
-    const completed = () =>
-      api.db.pool.query<{ data: { amountCents: number; cardLast4: string; cardBrand: string } }>(
-        "select data from events where stream_id = $1 and type = 'PaymentCompleted'",
-        [`payment-${userId}`],
-      );
+    // As the event store reads them: the card's last four are personal data, sealed in the log.
+    const store = new EventStore(api.db.pool, createDomainEventRegistry());
+    const completed = async () => ({
+      rows: await store.readStream(`payment-${userId}`, api.db.pool, ['PaymentCompleted']),
+    });
     expect((await completed()).rows.map((r) => r.data)).toMatchObject([
       { amountCents: 1000, cardLast4: '4242', cardBrand: 'visa' },
     ]);
