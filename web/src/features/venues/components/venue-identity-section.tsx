@@ -18,8 +18,8 @@ const STATE_OPTIONS = options(US_STATES);
 const AGE_OPTIONS = options(VENUE_AGE_RESTRICTIONS);
 const SOUND_OPTIONS = options(VENUE_SOUND_SYSTEMS);
 
-/** The optional contact and visit details, two to a row on wider screens. */
-const DETAIL_FIELDS: { name: keyof VenueFormValues; label: string; input: ComponentProps<typeof Input> }[] = [
+/** The optional contact and visit details, two to a row on wider screens (also the claimant's edit form). */
+export const DETAIL_FIELDS: { name: keyof VenueFormValues; label: string; input: ComponentProps<typeof Input> }[] = [
   { name: 'phoneNumber', label: 'Phone', input: { type: 'tel', autoComplete: 'off' } },
   { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'off' } },
   { name: 'websiteUrl', label: 'Website', input: { ...LINK_INPUT_PROPS, placeholder: 'https://yourvenue.com' } },
@@ -53,32 +53,7 @@ export function VenueIdentitySection({ form, state, similar, dispatch }: VenueId
             onDismiss={() => dispatch({ type: 'dismiss', ids: similar.map((v) => v.id) })}
           />
         )}
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <Field label="Venue Type" error={errors.venueType?.message} required>
-            <Select placeholder="Choose a venue type" options={TYPE_OPTIONS} {...register('venueType')} />
-          </Field>
-          <Field label="Capacity" error={errors.capacity?.message} optional>
-            <Input type="text" inputMode="numeric" autoComplete="off" {...register('capacity')} />
-          </Field>
-          <Field label="Street Address" error={errors.streetAddress?.message} optional className="sm:col-span-2">
-            <Input autoComplete="street-address" {...register('streetAddress')} />
-          </Field>
-          <Field label="City" error={errors.city?.message} required>
-            <Input autoComplete="address-level2" {...register('city')} />
-          </Field>
-          <Field label="State" error={errors.state?.message} required>
-            <Select placeholder="Choose a state" options={STATE_OPTIONS} {...register('state')} />
-          </Field>
-          <Field label="Country" error={errors.country?.message} optional>
-            <Input autoComplete="country-name" {...register('country')} />
-          </Field>
-          <Field label="Age Restriction" error={errors.ageRestriction?.message} optional>
-            <Select placeholder="Not specified" options={AGE_OPTIONS} {...register('ageRestriction')} />
-          </Field>
-          <Field label="Sound System" error={errors.soundSystem?.message} optional>
-            <Select placeholder="Not specified" options={SOUND_OPTIONS} {...register('soundSystem')} />
-          </Field>
-        </div>
+        <VenuePlaceFields form={form} />
         <Field label="Description" error={errors.bio?.message} optional>
           <Textarea rows={4} {...register('bio')} />
         </Field>
@@ -92,5 +67,39 @@ export function VenueIdentitySection({ form, state, similar, dispatch }: VenueId
         <SocialLinksFieldset rows={state.socialRows} errors={state.socialErrors} dispatch={dispatch} />
       </div>
     </FormSection>
+  );
+}
+
+/** The venue's type, size and place, two to a row on wider screens (the add form's and the claimant's edit). */
+export function VenuePlaceFields({ form }: { form: Pick<VenueForm, 'formState' | 'register'> }) {
+  const { errors } = form.formState;
+  const { register } = form;
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      <Field label="Venue Type" error={errors.venueType?.message} required>
+        <Select placeholder="Choose a venue type" options={TYPE_OPTIONS} {...register('venueType')} />
+      </Field>
+      <Field label="Capacity" error={errors.capacity?.message} optional>
+        <Input type="text" inputMode="numeric" autoComplete="off" {...register('capacity')} />
+      </Field>
+      <Field label="Street Address" error={errors.streetAddress?.message} optional className="sm:col-span-2">
+        <Input autoComplete="street-address" {...register('streetAddress')} />
+      </Field>
+      <Field label="City" error={errors.city?.message} required>
+        <Input autoComplete="address-level2" {...register('city')} />
+      </Field>
+      <Field label="State" error={errors.state?.message} required>
+        <Select placeholder="Choose a state" options={STATE_OPTIONS} {...register('state')} />
+      </Field>
+      <Field label="Country" error={errors.country?.message} optional>
+        <Input autoComplete="country-name" {...register('country')} />
+      </Field>
+      <Field label="Age Restriction" error={errors.ageRestriction?.message} optional>
+        <Select placeholder="Not specified" options={AGE_OPTIONS} {...register('ageRestriction')} />
+      </Field>
+      <Field label="Sound System" error={errors.soundSystem?.message} optional>
+        <Select placeholder="Not specified" options={SOUND_OPTIONS} {...register('soundSystem')} />
+      </Field>
+    </div>
   );
 }

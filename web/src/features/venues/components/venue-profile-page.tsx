@@ -11,6 +11,7 @@ import { ExternalLinkCard, ProfileAbout, ProfileHero, ProfileShell, ProfileState
 import { VoteToggle } from '@/lib/catalog/vote-toggle';
 import { useVenueFavoriteMutation, useVenueVoteMutation, venueQueryOptions } from '../api/venues';
 import { venuePlace, VenueBadges } from './venue-badges';
+import { EditVenueDialog } from './edit-venue-dialog';
 
 /** docs/product.md §2 "Venue profile (/venue/{id})", with a working vote toggle (docs/decisions.md). */
 export function VenueProfilePage({ id }: { id: string }) {
@@ -109,7 +110,7 @@ function Profile({ venue }: { venue: TVenue }) {
         noun="venue"
         name={venue.name}
         links={links.map((url) => ({ label: url === venue.websiteUrl ? 'Website' : 'Social profile', url }))}
-        manage={null}
+        manage={<EditVenueDialog venue={venue} />}
       />
       <EntryHistory root="/api/venues" id={venue.id} noun="venue" />
       <div className="mt-6 flex justify-end">
