@@ -1,7 +1,7 @@
 import { logStatsProjection } from '@app/event-store';
-import { ARTISTS_PROJECTION, REPORTS_PROJECTION, VENUES_PROJECTION } from '../../catalog/index.js';
+import { ARTISTS_PROJECTION, CLAIMS_PROJECTION, REPORTS_PROJECTION, VENUES_PROJECTION } from '../../catalog/index.js';
 import { USERS_PROJECTION } from '../../identity/index.js';
-import { MEDIA_PROJECTION } from '../../media/index.js';
+import { MEDIA_ERASURE_REACTOR, MEDIA_PROJECTION } from '../../media/index.js';
 import { MEMBERSHIP_STATUS_PROJECTION } from '../../membership/index.js';
 import {
   LISTENER_INVITATIONS_REACTOR,
@@ -24,9 +24,11 @@ export const LOG_CONSUMER_NAMES: readonly string[] = [
   ARTISTS_PROJECTION,
   VENUES_PROJECTION,
   REPORTS_PROJECTION,
+  CLAIMS_PROJECTION,
   MILESTONE_PROGRESS_PROJECTION,
   MEDIA_PROJECTION,
   OPS_DAILY_ACTIVITY_PROJECTION,
   MILESTONE_RECORDER_REACTOR,
   LISTENER_INVITATIONS_REACTOR,
+  MEDIA_ERASURE_REACTOR,
 ];
