@@ -12,6 +12,10 @@ function serveProfile(entry: TArtist) {
   server.use(
     http.get(`/api/artists/${entry.id}`, () => HttpResponse.json(entry)),
     http.get('/api/fan-messages', () => HttpResponse.json([])),
+    // A fan's view: unclaimed, and not theirs to claim.
+    http.get(`/api/artists/${entry.id}/claim`, () =>
+      HttpResponse.json({ claimed: false, claimedByYou: false, yours: null, canClaim: false }),
+    ),
   );
 }
 

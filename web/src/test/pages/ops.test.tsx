@@ -122,6 +122,6 @@ describe('Operators console (/ops)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Members']);
+    ).toEqual(['Dashboard', 'Members', 'Claims', 'Reports', 'Queues']);
   });
 });
