@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { foldName } from '@app/domain';
+import { openRows } from '@app/event-store';
 import { ok, unknown } from './client.mjs';
 import { REPO_ROOT } from './stack.mjs';
 
@@ -44,10 +45,13 @@ async function readState(url) {
   await client.connect();
   try {
     const q = async (sql) => (await client.query(sql)).rows;
+    const events = await q(
+      'select global_position::bigint::int as pos, stream_id, stream_version::int as version, type, data from events order by global_position',
+    );
+    // As every reader of the log sees them: personal fields (email, username, ...) opened with their keys.
+    await openRows(client, events);
     return {
-      events: await q(
-        'select global_position::bigint::int as pos, stream_id, stream_version::int as version, type, data from events order by global_position',
-      ),
+      events,
       users: await q(
         // Each module projects what it owns: the account (identity), the membership status (membership).
         `select u.id, u.email, u.username, u.profile_image_url,

@@ -7,6 +7,7 @@ import { generate } from 'otplib';
 import { CLAIM_CODE_PATTERN } from '@app/contracts';
 import {
   addArtistViaApi,
+  addVenueViaApi,
   becomeVerifiedFan,
   field,
   newAccount,
@@ -56,7 +57,7 @@ async function openConsole(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
-/** An artist account pays its $10.00 with the test card (no identity check is needed to claim). */
+/** An artist or venue account pays its $10.00 with the test card (no identity check is needed to claim). */
 async function payAsArtist(page: Page) {
   await page.goto('/verification');
   await field(page, 'Card number').fill('4242 4242 4242 4242');
@@ -183,4 +184,77 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   await expect(fanPage.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
   await expect(fanPage.getByRole('heading', { name: 'Is this your artist?' })).toHaveCount(0);
   await fanContext.close();
+});
+
+test('a venue claims its listing, an operator approves, the venue edits its details', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  test.setTimeout(420_000);
+  const fanContext = await browser.newContext();
+  const fanPage = await fanContext.newPage();
+  await signUpInContext(fanContext, newAccount('claims-venue-fan'));
+  await becomeVerifiedFan(fanPage);
+  const name = uniqueName('The Claimable Room');
+  const venue = await addVenueViaApi(fanContext, {
+    name,
+    websiteUrl: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example.com`,
+  });
+  await fanContext.close();
+
+  // The venue signs up with the venue role, pays, and claims the listing by its website.
+  await signUpInContext(context, newAccount('venue-claimant', { role: 'venue', firstName: 'Vera', lastName: 'Venue' }));
+  await payAsArtist(page);
+  await page.goto(`/venue/${venue.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Claim this venue' }).click();
+  const claimDialog = page.getByRole('dialog', { name: `Claim ${name}` });
+  const code = ((await claimDialog.getByRole('status', { name: 'Your claim code' }).textContent()) ?? '').trim();
+  expect(code).toMatch(CLAIM_CODE_PATTERN);
+  await claimDialog.getByRole('radio', { name: /Website/ }).check();
+  await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
+  await dialogGone(page);
+  await expect(page.getByRole('heading', { name: 'Your claim is being checked' })).toBeVisible();
+
+  const opsContext = await browser.newContext();
+  const opsPage = await opsContext.newPage();
+  await opsPage.emulateMedia({ reducedMotion: 'reduce' });
+  const operator = newAccount('claims-venue-ops');
+  await signUpInContext(opsContext, operator);
+  await grantOperator(operator.email);
+  await openConsole(opsPage);
+  await opsPage.goto('/ops/claims');
+  const card = opsPage.getByRole('listitem').filter({ hasText: code });
+  await expect(card.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const approve = opsPage.getByRole('dialog', { name: `Approve the claim of ${name}` });
+  await field(opsPage, 'Reason').fill('Code found on their website');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await dialogGone(opsPage);
+  await opsContext.close();
+
+  // The claimant edits the venue: the add form's rules, then a saved change the profile and history show.
+  await page.reload();
+  await expect(page.getByText('Claimed by the venue')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'You manage this venue' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await field(page, 'City').fill('');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('City is required')).toBeVisible();
+  await field(page, 'City').fill('Brooklyn');
+  await field(page, 'Capacity').fill('450');
+  await expectNoViolations(page, 'edit venue dialog');
+  await shoot(page, testInfo, 'edit-venue-dialog', false);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toastRegion(page).getByText('Details saved')).toBeVisible();
+  await dialogGone(page);
+  await expect(page.getByText('Brooklyn').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Show history' }).click();
+  const history = page.getByRole('list', { name: 'Changes to this venue, newest first' });
+  await expect(history.getByRole('listitem').nth(0)).toContainText('Brooklyn');
+  await noSideScroll(page, 'the claimed venue with its history');
+  await expectNoViolations(page, 'claimed venue with its history');
+  await shoot(page, testInfo, 'claimed-venue-history');
 });

@@ -138,7 +138,7 @@ export async function addArtistViaApi(
 /** Adds a venue as the context's signed-in (verified fan) user, through the API as the web app does. */
 export async function addVenueViaApi(
   context: BrowserContext,
-  venue: { name: string; city?: string; state?: string; venueType?: string; bio?: string },
+  venue: { name: string; city?: string; state?: string; venueType?: string; bio?: string; websiteUrl?: string },
 ): Promise<{ id: string; name: string }> {
   await context.request.get('/api/auth/check');
   const token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
@@ -160,6 +160,7 @@ export async function addVenueViaApi(
         bookingContact: 'Sam Booker',
         accessibility: 'Step-free entrance',
         parking: 'Garage on Bleecker St',
+        ...(venue.websiteUrl ? { websiteUrl: venue.websiteUrl } : {}),
         socialUrls: [],
       },
     },
