@@ -116,6 +116,19 @@ describe('the queue board at /ops/queues (bull-board): operators past the second
           expect(refused.body.error).toBe(QUEUE_BOARD_WRITE_REFUSED);
         }
         expect(await queue.getWaitingCount()).toBe(1);
+        // The board shows an email's subject, never its address or body (one-time links, personal data).
+        await queue.add('send', {
+          to: 'member@example.com',
+          subject: 'Reset your Payola password',
+          text: 'Open http://payola.test/reset-password?token=secret-token',
+        });
+        const shown = await ops.client.get(
+          '/ops/queues/api/queues?activeQueue=email&status=waiting&page=1&jobsPerPage=10',
+        );
+        expect(shown.status).toBe(200);
+        const board = JSON.stringify(shown.body);
+        expect(board).toContain('Reset your Payola password');
+        expect(board).not.toMatch(/member@example\.com|secret-token|nobody@example\.com/);
       } finally {
         await queue.obliterate({ force: true });
         await queue.close();

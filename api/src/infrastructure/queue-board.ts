@@ -45,6 +45,19 @@ function runAll(handlers: readonly RequestHandler[], req: Request, res: Response
   next();
 }
 
+const EMAIL_QUEUE = 'email';
+
+/**
+ * What the board shows of an email job: its subject and request id. Never the address or the body: a
+ * body holds one-time links (a password reset signs in as the member) and personal data an operator
+ * has no need to read, and the board is a window onto every member's mail.
+ */
+function emailJobSummary(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const { subject, requestId } = data as { subject?: unknown; requestId?: unknown };
+  return { subject, requestId, to: '(hidden)', body: '(hidden)' };
+}
+
 /**
  * bull-board at /ops/queues, for operators past the second factor only: mount with
  * `app.use(QUEUE_BOARD_PATH, handler)`. Everyone else falls through to what any other path gets (the web
@@ -60,7 +73,11 @@ export function queueBoard(options: QueueBoardOptions): RequestHandler {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
-    queues: queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: false, allowRetries: true })),
+    queues: queues.map((queue) => {
+      const adapter = new BullMQAdapter(queue, { readOnlyMode: false, allowRetries: true });
+      if (queue.name === EMAIL_QUEUE) adapter.setFormatter('data', emailJobSummary);
+      return adapter;
+    }),
     serverAdapter,
     options: {
       uiConfig: {
