@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { CLAIM_CODE_PATTERN } from '@app/contracts';
 import {
   addArtistViaApi,
@@ -14,48 +9,16 @@ import {
   signUpInContext,
   toastRegion,
 } from './support/accounts';
-import { noSideScroll, shoot, uniqueName } from './support/pages';
+import { noSideScroll, shoot, uniqueName, dialogGone } from './support/pages';
+import { expectNoViolations, grantOperator, openConsole } from './support/operators';
+
+/** axe on a screen, leaving out the toasts' live region (its fading toasts are judged mid-animation). */
+const expectClean = (page: Page, screen: string) =>
+  expectNoViolations(page, screen, ['section[aria-label^="Notifications"]']);
 
 // Claims and edit history: an artist-role member claims an artist from its profile (a code to put on
 // one of its links, then which link), an operator approves it in the console, the member edits the
 // artist, and the profile's history shows the edit beside the adder's fan number.
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-async function grantOperator(email: string) {
-  await promisify(execFile)(process.execPath, ['worker/dist/ops/cli.js', 'operator', 'grant', email, 'e2e'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-  });
-}
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
-}
-
-/** Waits until no dialog is in the DOM (axe would judge a closing one's buttons mid-fade). */
-async function dialogGone(page: Page) {
-  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
-}
-
-/** Through the console's own set-up: the key the page shows, a code computed from it. */
-async function openConsole(page: Page) {
-  await page.goto('/ops');
-  await page.getByRole('button', { name: 'Set up authenticator' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  await field(page, 'Code from your authenticator app').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await page.getByRole('button', { name: 'I saved them, open the console' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 /** An artist or venue account pays its $10.00 with the test card (no identity check is needed to claim). */
 async function payAsArtist(page: Page) {
@@ -103,14 +66,14 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
   await expect(claimDialog.getByRole('alert')).toHaveText('Choose the link that shows your code.');
   await claimDialog.getByRole('radio', { name: /Bandcamp/ }).check();
-  await expectNoViolations(page, 'claim dialog');
+  await expectClean(page, 'claim dialog');
   await shoot(page, testInfo, 'claim-dialog', false);
   await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
   await expect(toastRegion(page).getByText('Claim sent')).toBeVisible();
   await dialogGone(page);
   await expect(page.getByRole('heading', { name: 'Your claim is being checked' })).toBeVisible();
   await noSideScroll(page, 'the profile with a pending claim');
-  await expectNoViolations(page, 'profile with a pending claim');
+  await expectClean(page, 'profile with a pending claim');
   await shoot(page, testInfo, 'claim-pending');
 
   // An operator finds the claim in the console, with the code and the link to check, and approves it.
@@ -129,7 +92,7 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   const link = card.getByRole('link', { name: /bandcamp\.com/ });
   await expect(link).toHaveAttribute('target', '_blank');
   await noSideScroll(opsPage, 'the claims screen');
-  await expectNoViolations(opsPage, 'claims screen');
+  await expectClean(opsPage, 'claims screen');
   await shoot(opsPage, testInfo, 'ops-claims');
   await card.getByRole('button', { name: 'Approve' }).click();
   const approve = opsPage.getByRole('dialog', { name: `Approve the claim of ${name}` });
@@ -157,7 +120,7 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   const renamed = `${name} Reborn`;
   await field(page, 'Artist Name').fill(renamed);
   await field(page, 'Record Label').fill('Claimed Records');
-  await expectNoViolations(page, 'edit artist dialog');
+  await expectClean(page, 'edit artist dialog');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toastRegion(page).getByText('Details saved')).toBeVisible();
   await dialogGone(page);
@@ -175,7 +138,7 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   await expect(history.getByRole('listitem').nth(1)).toContainText('Claimed by the artist');
   await expect(history.getByRole('listitem').nth(2)).toContainText(`Added the artist by Fan #${fanNumber}`);
   await noSideScroll(page, 'the profile with its history');
-  await expectNoViolations(page, 'profile with its history');
+  await expectClean(page, 'profile with its history');
   await shoot(page, testInfo, 'claimed-profile-history');
 
   // Another member (the fan who added it) sees the badge and the same history, and cannot edit.
@@ -245,7 +208,7 @@ test('a venue claims its listing, an operator approves, the venue edits its deta
   await expect(edit.getByText('City is required')).toBeVisible();
   await field(page, 'City').fill('Brooklyn');
   await field(page, 'Capacity').fill('450');
-  await expectNoViolations(page, 'edit venue dialog');
+  await expectClean(page, 'edit venue dialog');
   await shoot(page, testInfo, 'edit-venue-dialog', false);
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toastRegion(page).getByText('Details saved')).toBeVisible();
@@ -255,6 +218,6 @@ test('a venue claims its listing, an operator approves, the venue edits its deta
   const history = page.getByRole('list', { name: 'Changes to this venue, newest first' });
   await expect(history.getByRole('listitem').nth(0)).toContainText('Brooklyn');
   await noSideScroll(page, 'the claimed venue with its history');
-  await expectNoViolations(page, 'claimed venue with its history');
+  await expectClean(page, 'claimed venue with its history');
   await shoot(page, testInfo, 'claimed-venue-history');
 });

@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { MODERATION_MESSAGES } from '@app/contracts';
 import {
   addArtistViaApi,
@@ -13,48 +8,16 @@ import {
   signUpInContext,
   toastRegion,
 } from './support/accounts';
-import { dismissToast, noSideScroll, shoot, uniqueName } from './support/pages';
+import { dismissToast, noSideScroll, shoot, uniqueName, dialogGone } from './support/pages';
+import { expectNoViolations, grantOperator, openConsole } from './support/operators';
+
+/** axe on a screen, leaving out the toasts' live region (its fading toasts are judged mid-animation). */
+const expectClean = (page: Page, screen: string) =>
+  expectNoViolations(page, screen, ['section[aria-label^="Notifications"]']);
 
 // Reports and moderation: a member reports an artist from its profile; an operator sees it in the
 // console's queue and hides it (the member no longer finds it, its adder sees why), restores it, and
 // dismisses the reports.
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-async function grantOperator(email: string) {
-  await promisify(execFile)(process.execPath, ['worker/dist/ops/cli.js', 'operator', 'grant', email, 'e2e'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-  });
-}
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
-}
-
-/** Through the console's own set-up: the key the page shows, a code computed from it. */
-async function openConsole(page: Page) {
-  await page.goto('/ops');
-  await page.getByRole('button', { name: 'Set up authenticator' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  await field(page, 'Code from your authenticator app').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await page.getByRole('button', { name: 'I saved them, open the console' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-/** Waits until no dialog is in the DOM (axe would judge a closing one's buttons mid-fade). */
-async function dialogGone(page: Page) {
-  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
-}
 
 /** Searches the All Artists tab for `name` and answers whether it is listed. */
 async function searchArtists(page: Page, name: string) {
@@ -99,7 +62,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await expect(report.getByText(MODERATION_MESSAGES.otherNeedsText)).toBeVisible();
   await report.getByRole('radio', { name: /Offensive/ }).check();
   await field(memberPage, 'Details').fill('The bio insults another band by name.');
-  await expectNoViolations(memberPage, 'the report dialog');
+  await expectClean(memberPage, 'the report dialog');
   await shoot(memberPage, testInfo, 'report-dialog', false);
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(report).toBeHidden();
@@ -118,7 +81,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await expect(card.getByText('Offensive: 1')).toBeVisible();
   await expect(card.getByText('The bio insults another band by name.')).toBeVisible();
   await noSideScroll(page, 'the reports queue');
-  await expectNoViolations(page, 'the reports queue');
+  await expectClean(page, 'the reports queue');
   await shoot(page, testInfo, 'ops-reports-open');
 
   // Hidden, with a reason (required).
@@ -127,14 +90,14 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(hide.getByText('Give a reason: it is recorded with your name.')).toBeVisible();
   await field(page, 'Reason').fill('Insults in the bio');
-  await expectNoViolations(page, 'the hide dialog');
+  await expectClean(page, 'the hide dialog');
   await shoot(page, testInfo, 'ops-reports-hide-dialog', false);
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(hide).toBeHidden();
   await dialogGone(page);
   await expect(card.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(card.getByText('Insults in the bio')).toBeVisible();
-  await expectNoViolations(page, 'a hidden entry in the queue');
+  await expectClean(page, 'a hidden entry in the queue');
   await shoot(page, testInfo, 'ops-reports-hidden');
 
   // The member no longer finds it: not in search, and its profile is gone.
@@ -146,7 +109,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   // Its adder still sees it, with the operators' reason.
   await adderPage.goto(`/artist/${artist.id}`);
   await expect(adderPage.getByText('Hidden by the operators: Insults in the bio')).toBeVisible();
-  await expectNoViolations(adderPage, "a hidden artist's profile, as its adder sees it");
+  await expectClean(adderPage, "a hidden artist's profile, as its adder sees it");
   await shoot(adderPage, testInfo, 'hidden-artist-adder');
 
   // Restored: back in search for the member.
@@ -171,7 +134,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await page.getByRole('button', { name: 'Dismissed' }).click();
   const dismissed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(dismissed.getByText('Handled: bio fixed')).toBeVisible();
-  await expectNoViolations(page, 'the dismissed reports');
+  await expectClean(page, 'the dismissed reports');
   await shoot(page, testInfo, 'ops-reports-dismissed');
 
   await adder.close();
@@ -216,7 +179,7 @@ test('the operator merges a reported duplicate into the survivor; the old addres
   await merge.getByRole('radio', { name: new RegExp(`^${survivorName}`) }).check();
   await field(page, 'Reason').fill('Same band, added twice');
   await expect(merge.getByRole('radio')).toHaveCount(1); // the duplicate itself is not offered
-  await expectNoViolations(page, 'the merge dialog');
+  await expectClean(page, 'the merge dialog');
   await shoot(page, testInfo, 'ops-reports-merge-dialog', false);
   await merge.getByRole('button', { name: `Merge into ${survivorName}` }).click();
   await expect(merge).toBeHidden();

@@ -63,3 +63,8 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string, fullPa
     await copyFile(testInfo.outputPath(file), path.join(dir, file));
   }
 }
+
+/** Waits until no dialog is in the DOM (axe would judge a closing one's buttons mid-fade). */
+export async function dialogGone(page: Page): Promise<void> {
+  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
+}
