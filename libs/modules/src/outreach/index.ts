@@ -10,3 +10,4 @@ export { listenerInvitationsReactor } from './reactors/listener-invitations.reac
 export { sendListenerInvitations, LISTENER_INVITATION_CHUNK } from './jobs/listener-invitations.js';
 export { milestoneStreamId, type Milestone } from './domain/milestones.js';
 export { waitlistStreamId } from './domain/waitlist.js';
+export { listenerMembershipOpen } from './application/services/listener-membership-gate.js';
