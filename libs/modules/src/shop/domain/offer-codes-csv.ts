@@ -23,7 +23,7 @@ export function parseOfferCodesCsv(text: string): string[] {
     throw new OfferCodesRefusedError(SHOP_MESSAGES.csvUnreadable);
   }
   // The blank line after a last line break is the end of the file, not a row.
-  while (records.length > 0 && records[records.length - 1]!.every((field) => field === '')) records.pop();
+  while (records.at(-1)?.every((field) => field === '')) records.pop();
   if (records.length === 0) throw new OfferCodesRefusedError(SHOP_MESSAGES.csvEmpty);
   if (records.length > OFFER_MAX_CODES) throw new OfferCodesRefusedError(SHOP_MESSAGES.csvTooMany(OFFER_MAX_CODES));
   const rowsOf = new Map<string, number[]>();
@@ -32,7 +32,8 @@ export function parseOfferCodesCsv(text: string): string[] {
     const values = fields.filter((field) => field !== '');
     if (values.length === 0) throw new OfferCodesRefusedError(SHOP_MESSAGES.csvBlank(row));
     if (values.length > 1) throw new OfferCodesRefusedError(SHOP_MESSAGES.csvBadCode(row));
-    const code = normalizeOfferCode(values[0]!);
+    const [value = ''] = values;
+    const code = normalizeOfferCode(value);
     if (!UPLOADED_CODE_PATTERN.test(code)) throw new OfferCodesRefusedError(SHOP_MESSAGES.csvBadCode(row));
     if (looksLikeGeneratedOfferCode(code) && !offerCodeCheckPasses(code)) {
       throw new OfferCodesRefusedError(SHOP_MESSAGES.csvMistyped(row));

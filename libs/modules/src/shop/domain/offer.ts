@@ -1,6 +1,6 @@
 import {
-  CODE_CHECK_STATUSES,
   SHOP_MESSAGES,
+  type CODE_CHECK_STATUSES,
   type TCreateOfferCommand,
   type TOfferOwner,
   type TOfferStatus,
