@@ -457,6 +457,41 @@ describe('the Payola shop: offers, exactly-once redemption, withdrawal refunds, 
   );
 
   it(
+    'redemptions racing a withdrawal: each one that got a code is refunded, none is charged for a withdrawn offer',
+    async () => {
+      const fans: { client: Client; userId: string }[] = [];
+      for (let batch = 0; batch < 3; batch++) {
+        fans.push(...(await Promise.all(Array.from({ length: 10 }, () => payingFan()))));
+      }
+      await Promise.all(fans.map((fan) => grant(fan.userId, 100)));
+      const created = await createOffer({ price: 100, codes: { generate: 50 } });
+      const answers = await race(31, (index) =>
+        index === 30
+          ? claimant.client.post(`/api/shop/offers/${created.id}/withdraw`, {})
+          : fans[index]!.client.post(`/api/shop/offers/${created.id}/redeem`, {}),
+      );
+      const withdrawal = answers[30]!;
+      expect(withdrawal.status).toBe(200);
+      const redeemed = answers.slice(0, 30).filter((answer) => answer.status === 200);
+      const refused = answers.slice(0, 30).filter((answer) => answer.status !== 200);
+      expect(refused.every((answer) => answer.status === 409 && answer.body.message === SHOP_MESSAGES.withdrawn)).toBe(
+        true,
+      );
+      // Whatever the interleaving, the withdrawal refunded exactly the redemptions that committed.
+      expect(withdrawal.body.refunded).toBe(redeemed.length);
+      expect(await Promise.all(fans.map((fan) => balanceOf(fan.client)))).toEqual(fans.map(() => 100));
+      const { rows } = await api.db.pool.query(
+        `select count(*) filter (where refunded_at is null and redeemed_by is not null)::int as unrefunded,
+                count(*) filter (where voided_at is not null)::int as voided
+         from shop_offer_codes where offer_id = $1`,
+        [created.id],
+      );
+      expect(rows[0]).toEqual({ unrefunded: 0, voided: 50 - redeemed.length });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a vote withdrawal never takes a balance below zero in the log',
     async () => {
       const fan = await payingFan();

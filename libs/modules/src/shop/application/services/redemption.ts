@@ -19,8 +19,7 @@ export interface Redeemed {
 
 /**
  * Redemption, exactly once, in one transaction (docs/architecture.md, "The Payola shop"):
- * the gate (the Listener milestone in the log) → the offer's terms held `for share` (a withdrawal
- * waits for us, or we see it) → the fan's own spends in line (a transaction lock on their stream) → the
+ * the gate (the Listener milestone in the log) → the offer's terms (withdrawn, window) → the fan's own spends in line (a transaction lock on their stream) → the
  * balance and per-fan limit decided on `payola-<userId>` → one code claimed → `PayolaSpent` appended
  * with the stream's expected version, `OfferRedeemed` on the new `redemption-<id>`, the email staged.
  * Any refusal appends nothing and takes no code; a version conflict (an award meanwhile) decides again.
@@ -35,7 +34,7 @@ export function redeemOffer(
   return retryingConflicts(() =>
     withTransaction(pool, async (tx) => {
       if (!(await listenerMembershipOpen(store, tx))) throw new RefusedError('forbidden', SHOP_MESSAGES.notOpen);
-      const terms = await loadTerms(tx, offerId, 'share');
+      const terms = await loadTerms(tx, offerId, null);
       const refusal = redemptionRefusal(terms, new Date());
       if (refusal) throw new RefusedError('conflict', refusal);
       const redemptionId = randomUUID();
@@ -52,8 +51,10 @@ export function redeemOffer(
         },
         async (claimTx) => {
           const code = await claimCode(claimTx, offerId, fan.userId, redemptionId);
-          if (!code) throw new RefusedError('conflict', SHOP_MESSAGES.soldOut);
-          return code;
+          if (code) return code;
+          // No code: taken by others, or voided by a withdrawal that committed after we read the terms.
+          const now = await loadTerms(claimTx, offerId, null);
+          throw new RefusedError('conflict', now.withdrawnAt ? SHOP_MESSAGES.withdrawn : SHOP_MESSAGES.soldOut);
         },
       );
       const redeemed = await store.append(
