@@ -106,6 +106,7 @@ import {
   ZVoteRequest,
   ZVoteResponse,
   ZWaitlistRequest,
+  ZListenerInvitation,
 } from '@app/contracts';
 
 /**
@@ -301,6 +302,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     body: ZCreateAccountRequest,
     responses: { 201: ZCreateAccountResponse },
+  },
+  {
+    method: 'post',
+    path: '/api/confirm-sign-up',
+    summary: "Confirm a new Listener's email with the link sent to it (the free membership starts)",
+    tag: 'account',
+    access: 'public',
+    body: ZConfirmEmailRequest,
+    responses: { 200: ZConfirmEmailResponse },
   },
   {
     method: 'post',
@@ -703,6 +713,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     body: ZContactRequest,
     responses: { 201: ZAcknowledgement },
+  },
+  {
+    method: 'get',
+    path: '/api/waitlist/invitations/{token}',
+    summary: "What a waitlisted person's invitation link pre-fills on the Listener sign-up",
+    tag: 'outreach',
+    access: 'public',
+    responses: { 200: ZListenerInvitation },
   },
   {
     method: 'get',

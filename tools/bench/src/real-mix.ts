@@ -9,7 +9,7 @@ import {
   VENUE_TYPES,
   type RewardRule,
 } from '@app/domain';
-import { milestoneStreamId, waitlistStreamId, type Milestone } from '@app/modules/outreach';
+import { milestoneStreamId, waitlistStreamId } from '@app/modules/outreach';
 import { decideAward, payolaStreamId } from '@app/modules/payola';
 
 /**
@@ -124,7 +124,7 @@ export class RealMix {
   /** Uploads waiting for the cleanup job (never attached). */
   private readonly unattached: string[] = [];
   private readonly queued: MixCommand[] = [];
-  private readonly milestonesLeft: Milestone[] = [...MILESTONES];
+  private readonly milestonesLeft: (typeof MILESTONES)[number][] = [...MILESTONES];
   private readonly countedArtists = new Set<string>();
   private approvedFans = 0;
   private nextFoundingFan = 1;

@@ -43,6 +43,8 @@ export const ZCreateAccountRequest = z.object({
     .min(ZIP_MIN_LENGTH, 'Please enter a valid zip code')
     .max(ZIP_MAX_LENGTH, 'Please enter a valid zip code')
     .refine(storable, 'Please enter a valid zip code'),
+  /** The human check (a Listener's sign-up needs it instead of payment and identity check; others send none). */
+  recaptchaToken: z.string().max(4096).optional(),
 });
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
 
@@ -62,7 +64,11 @@ export const ZCreateAccountForm = ZCreateAccountRequest.omit({ role: true })
   });
 export type TCreateAccountForm = z.infer<typeof ZCreateAccountForm>;
 
-export const ZCreateAccountResponse = z.object({ userId: z.string() });
+export const ZCreateAccountResponse = z.object({
+  userId: z.string(),
+  /** A Listener's sign-up: the address the confirmation link went to (nothing to pay). */
+  confirmationSentTo: z.string().optional(),
+});
 export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponse>;
 
 /** POST /api/login. */

@@ -3,11 +3,15 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import {
   ACCOUNT_MESSAGES,
+  LISTENER_MESSAGES,
+  ZConfirmEmailRequest,
   ZCreateAccountRequest,
   ZForgotPasswordRequest,
   ZResetPasswordRequest,
   type TAcknowledgement,
   type TAuthCheckResponse,
+  type TConfirmEmailRequest,
+  type TConfirmEmailResponse,
   type TCreateAccountRequest,
   type TCreateAccountResponse,
   type TForgotPasswordRequest,
@@ -15,6 +19,7 @@ import {
   type TResetPasswordRequest,
 } from '@app/contracts';
 import { ZodValidationPipe } from '@app/platform';
+import { ConfirmSignUpEmail } from '../application/commands/confirm-sign-up-email/confirm-sign-up-email.command.js';
 import { CreateAccount } from '../application/commands/create-account/create-account.command.js';
 import { RequestPasswordReset } from '../application/commands/request-password-reset/request-password-reset.command.js';
 import { ResetPassword } from '../application/commands/reset-password/reset-password.command.js';
@@ -79,7 +84,7 @@ export class AccountController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TCreateAccountResponse> {
-    const { userId } = await this.commands.execute(new CreateAccount(body, requestId));
+    const { userId, confirmationSentTo } = await this.commands.execute(new CreateAccount(body, requestId, req.ip));
     try {
       await logIn(req, { id: userId });
       this.csrf.issue(req, res, { overwrite: true });
@@ -88,7 +93,18 @@ export class AccountController {
       // 'Account Created but Login Failed' and offers the login page (docs/product.md §4 Onboarding).
       this.logger.warn(`account ${userId} created, but signing it in failed: ${String(error)}`);
     }
-    return { userId };
+    return confirmationSentTo ? { userId, confirmationSentTo } : { userId };
+  }
+
+  /** A new Listener's emailed link: the free membership starts (no session needed: the token is the proof). */
+  @Post('confirm-sign-up')
+  @HttpCode(200)
+  async confirmSignUp(
+    @Body(new ZodValidationPipe(ZConfirmEmailRequest)) body: TConfirmEmailRequest,
+    @RequestId() requestId: string | undefined,
+  ): Promise<TConfirmEmailResponse> {
+    const { email } = await this.commands.execute(new ConfirmSignUpEmail(body.token, requestId));
+    return { ok: true, message: LISTENER_MESSAGES.emailConfirmed, email };
   }
 
   @Post('login')
