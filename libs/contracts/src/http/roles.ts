@@ -16,6 +16,7 @@ export const LISTENER_MESSAGES = {
   browseOnly: 'Listeners browse and favourite artists and venues. Adding, verifying and voting are for verified fans.',
   nothingToPay: 'The Listener membership is free: there is nothing to pay.',
   noIdentityCheck: 'The Listener membership needs no identity check: confirm your email instead.',
+  confirmEmailFirst: 'Confirm your email first: open the link we sent you to start your Listener membership.',
   confirmationSent: 'We sent you a link to confirm your email. Open it to start browsing.',
   emailConfirmed: 'Your email is confirmed. Welcome, Listener!',
   invitationInvalid: 'This invitation link is invalid. You can still sign up as a Listener below.',

@@ -21,6 +21,9 @@ export class CatalogMembers {
   /** Favourites (and reports): the guarded app, i.e. signed in with the payment completed (a Listener: email confirmed). */
   async member(userId: string): Promise<TAuthUser> {
     const user = await this.queries.execute(new GetAuthUser(userId));
+    if (user?.role === 'listener' && !user.paymentCompleted) {
+      throw new RefusedError('forbidden', LISTENER_MESSAGES.confirmEmailFirst);
+    }
     if (!user?.paymentCompleted) {
       throw new RefusedError('forbidden', 'Complete your membership payment to vote and add favorites.');
     }
