@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, ZRole } from './auth.js';
 import { PASSWORD_MIN_LENGTH, ZNewPassword } from './password.js';
+import { MAX_PROFILE_GENRES } from './profile.js';
 
 /** docs/product.md §9 length limits. */
 export { PASSWORD_MIN_LENGTH };
@@ -45,6 +46,13 @@ export const ZCreateAccountRequest = z.object({
     .refine(storable, 'Please enter a valid zip code'),
   /** The human check (a Listener's sign-up needs it instead of payment and identity check; others send none). */
   recaptchaToken: z.string().max(4096).optional(),
+  /** The profile's genres from the start (a Listener's invitation pre-fills them from the waitlist entry). */
+  genres: z
+    .array(z.string().trim().min(1).max(50, 'A genre is at most 50 characters').refine(storable, UNSTORABLE_MESSAGE))
+    .max(10)
+    .transform((genres) => [...new Set(genres)])
+    .pipe(z.array(z.string()).max(MAX_PROFILE_GENRES, `Choose at most ${MAX_PROFILE_GENRES} genres`))
+    .optional(),
 });
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
 

@@ -24,3 +24,11 @@ export const ROLE_ICONS: Record<TRole, LucideIcon> = {
 export function roleLabel(role: TRole | null | undefined): string {
   return role ? ROLE_LABELS[role] : 'Member';
 }
+
+/**
+ * Listeners browse and favourite; adding, verifying and voting are a verified fan's (the server refuses
+ * them too). The web app hides those actions for them.
+ */
+export function browsesOnly(user: { role: TRole } | null | undefined): boolean {
+  return user?.role === 'listener';
+}

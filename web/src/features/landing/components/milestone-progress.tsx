@@ -4,7 +4,7 @@ import type { TMilestoneId, TMilestoneProgress } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { milestoneProgressQuery } from '../api/milestones';
+import { listenerTargetsText, milestoneProgressQuery } from '@/lib/milestones';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -119,7 +119,7 @@ export function MilestoneProgress() {
             ))
           ) : progress.isError ? (
             <p className="text-muted-foreground md:col-span-2">
-              Live progress is unavailable right now. It opens at 10,000 verified fans and 10,000 verified artists.
+              Live progress is unavailable right now. It opens at {listenerTargetsText(undefined)}.
             </p>
           ) : (
             <>

@@ -57,6 +57,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccount> {
           },
           token ? { tokenHash: hashResetToken(token), now: new Date() } : undefined,
         );
+        if (input.genres?.length) events.push({ type: 'ProfileUpdated', data: { userId, genres: input.genres } });
         if (!token) return { events, result: null };
         const link = new URL('/confirm-sign-up', this.config.PUBLIC_URL);
         link.searchParams.set('token', token);
