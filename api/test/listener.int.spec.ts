@@ -279,6 +279,20 @@ describe('the Listener membership (real PostgreSQL and Redis, built-in captcha)'
       email,
       genres: ['Rock', 'Indie', 'Dream Pop'],
     });
+    // Signing up with what it pre-filled keeps the genres on the profile (3 at most, as My Profile).
+    const signUp = api.client();
+    const created = await signUp.post('/api/create-account', {
+      ...listenerForm(email),
+      firstName: prefill.body.firstName,
+      lastName: prefill.body.lastName,
+      genres: prefill.body.genres,
+      recaptchaToken: await captcha(signUp),
+    });
+    expect(created.status).toBe(201);
+    expect((await signUp.get('/api/auth/check')).body.user).toMatchObject({
+      firstName: 'Tanya',
+      genres: ['Rock', 'Indie', 'Dream Pop'],
+    });
     // A made-up token finds nothing; a malformed one is a plain 400. Only the hash is stored.
     const unknown = await api.client().get(`/api/waitlist/invitations/${'A'.repeat(43)}`);
     expect(unknown.status).toBe(404);
