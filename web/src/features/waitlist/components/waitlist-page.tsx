@@ -54,7 +54,10 @@ export function WaitlistPage() {
         captcha.current?.reset();
         toast({
           title: 'Welcome to the waitlist!',
-          description: "We'll notify you when the free Listener membership becomes available.",
+          // Once open there is nothing to wait for: the email on its way carries the sign-up link.
+          description: open
+            ? "The free Listener membership is open: we've emailed you a link to join free."
+            : "We'll notify you when the free Listener membership becomes available.",
         });
       },
       onError: (error) => {
