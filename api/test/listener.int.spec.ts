@@ -6,7 +6,7 @@ import { EventStore } from '@app/event-store';
 import { artistsProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { milestoneStreamId, sendListenerInvitations } from '@app/modules/outreach';
-import { payolaLedgerProjection } from '@app/modules/payola';
+import { grantMonthlyMembership, payolaLedgerProjection } from '@app/modules/payola';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpMember } from './members.js';
 
@@ -214,6 +214,8 @@ describe('the Listener membership (real PostgreSQL and Redis, built-in captcha)'
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe(LISTENER_MESSAGES.browseOnly);
     }
+    // The monthly job grants the paying fan's month, and the Listener nothing (no paid membership month).
+    expect(await grantMonthlyMembership(api.db.pool, store)).toBeGreaterThanOrEqual(1);
     expect((await listener.client.get('/api/payola/stats')).body.currentBalance).toBe(0);
     const { rows } = await api.db.pool.query('select 1 from events where stream_id = $1', [
       `payola-${listener.userId}`,
