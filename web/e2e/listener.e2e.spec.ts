@@ -162,6 +162,20 @@ test('a waitlisted visitor joins free as a Listener from the invitation, confirm
   await screenshot(page, testInfo, 'listener-check-email');
   await page.goto('/artists');
   await expect(page).toHaveURL(/\/confirm-sign-up$/);
+  // A lost link: a new one replaces it (the inbox lists the newest first, and only it works).
+  await page.getByRole('button', { name: 'Resend Email' }).click();
+  await expect(
+    toastRegion(page).getByText('We sent you a new link. Open the newest email to confirm your address.'),
+  ).toBeVisible();
+  await expect(async () => {
+    await page.goto('/api/dev/inbox');
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: `to ${email}` })
+        .filter({ hasText: 'Confirm your email' }),
+    ).toHaveCount(2, { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
 
   await openEmail(page, email, 'Confirm your email to start your Listener membership');
   await page.getByRole('link', { name: 'Confirm email address' }).click();

@@ -314,6 +314,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'post',
+    path: '/api/confirm-sign-up/resend',
+    summary: "Send a new Listener's confirmation link again (the newest one works)",
+    tag: 'account',
+    access: 'member',
+    responses: { 200: ZAcknowledgement },
+  },
+  {
+    method: 'post',
     path: '/api/login',
     summary: 'Sign in with email and password',
     tag: 'account',

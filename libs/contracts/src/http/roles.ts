@@ -19,5 +19,7 @@ export const LISTENER_MESSAGES = {
   confirmEmailFirst: 'Confirm your email first: open the link we sent you to start your Listener membership.',
   confirmationSent: 'We sent you a link to confirm your email. Open it to start browsing.',
   emailConfirmed: 'Your email is confirmed. Welcome, Listener!',
+  confirmationResent: 'We sent you a new link. Open the newest email to confirm your address.',
+  alreadyConfirmed: 'Your email is already confirmed: start browsing.',
   invitationInvalid: 'This invitation link is invalid. You can still sign up as a Listener below.',
 } as const;

@@ -198,6 +198,30 @@ export function decideCreateAccount(
   ];
 }
 
+export class NotAListenerError extends DomainError {
+  readonly kind = 'forbidden';
+  constructor() {
+    super('Only a Listener confirms the sign-up by email: your membership starts with its payment.');
+  }
+}
+
+/**
+ * A new link for a Listener whose first one was lost or expired: it replaces the old one (only the
+ * newest works). Nothing to send once confirmed; the paying roles have no such link.
+ */
+export function decideResendSignUpConfirmation(
+  state: UserState | null,
+  command: { tokenHash: string; now: Date },
+): UserEvent[] {
+  if (!state) throw new UserNotFoundError();
+  if (state.role !== 'listener') throw new NotAListenerError();
+  if (state.emailConfirmed) return [];
+  const expiresAt = new Date(command.now.getTime() + SIGN_UP_CONFIRMATION_TTL_MS).toISOString();
+  return [
+    { type: 'SignUpEmailConfirmationRequested', data: { userId: state.id, tokenHash: command.tokenHash, expiresAt } },
+  ];
+}
+
 /**
  * The sign-up link from the inbox: the newest token, unexpired. Using it again once confirmed is no
  * error (a second click, another device): nothing more is recorded.

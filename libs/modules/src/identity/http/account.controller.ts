@@ -21,6 +21,7 @@ import {
 import { ZodValidationPipe } from '@app/platform';
 import { ConfirmSignUpEmail } from '../application/commands/confirm-sign-up-email/confirm-sign-up-email.command.js';
 import { CreateAccount } from '../application/commands/create-account/create-account.command.js';
+import { ResendSignUpConfirmation } from '../application/commands/resend-sign-up-confirmation/resend-sign-up-confirmation.command.js';
 import { RequestPasswordReset } from '../application/commands/request-password-reset/request-password-reset.command.js';
 import { ResetPassword } from '../application/commands/reset-password/reset-password.command.js';
 import { GetAuthUser } from '../application/queries/get-auth-user/get-auth-user.query.js';
@@ -28,7 +29,7 @@ import type { SessionUser } from '../application/queries/check-credentials/check
 import { CSRF_TOKENS } from './csrf-tokens.js';
 import { CurrentUser, RequestId } from './current-user.js';
 import type { CsrfTokens } from './configure-sessions.js';
-import { LocalLoginGuard } from './guards.js';
+import { LocalLoginGuard, SignedInGuard } from './guards.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.js';
 
 function logIn(req: Request, user: SessionUser): Promise<void> {
@@ -105,6 +106,19 @@ export class AccountController {
   ): Promise<TConfirmEmailResponse> {
     const { email } = await this.commands.execute(new ConfirmSignUpEmail(body.token, requestId));
     return { ok: true, message: LISTENER_MESSAGES.emailConfirmed, email };
+  }
+
+  /** The link again, to the account's own address (a lost or expired one); only the newest works. */
+  @Post('confirm-sign-up/resend')
+  @HttpCode(200)
+  @RateLimit('resend-confirmation')
+  @UseGuards(SignedInGuard, RateLimitGuard)
+  async resendSignUpConfirmation(
+    @CurrentUser() user: SessionUser,
+    @RequestId() requestId: string | undefined,
+  ): Promise<TAcknowledgement> {
+    const { sent } = await this.commands.execute(new ResendSignUpConfirmation(user.id, requestId));
+    return { ok: true, message: sent ? LISTENER_MESSAGES.confirmationResent : LISTENER_MESSAGES.alreadyConfirmed };
   }
 
   @Post('login')

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZConfirmEmailResponse, ZListenerInvitation } from '@app/contracts';
+import { ZAcknowledgement, ZConfirmEmailResponse, ZListenerInvitation } from '@app/contracts';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { authUserQueryOptions, sendWithSession } from '@/lib/session/auth-user-query';
 
@@ -22,5 +22,13 @@ export function useConfirmSignUpMutation() {
       sendWithSession(queryClient, () => apiPost('/api/confirm-sign-up', { token }, ZConfirmEmailResponse)),
     // Signed in as that Listener here? The guard opens the app on the next read of the session.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authUserQueryOptions().queryKey }),
+  });
+}
+
+/** POST /api/confirm-sign-up/resend: the link again, to the signed-in Listener's address. */
+export function useResendSignUpConfirmationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendWithSession(queryClient, () => apiPost('/api/confirm-sign-up/resend', {}, ZAcknowledgement)),
   });
 }

@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, CircleCheckBig, MailCheck, MailWarning, Unlink } from 'lucide-react';
+import { ArrowRight, CircleCheckBig, MailCheck, MailWarning, RotateCw, Unlink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { LISTENER_MESSAGES, PROFILE_MESSAGES } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { FocusedPage } from '@/components/ui/focused-page';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Steps } from '@/components/ui/steps';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { useSession } from '@/lib/session/auth-user-query';
 import { LISTENER_SIGN_UP_STEPS } from '@/lib/sign-up-steps';
-import { useConfirmSignUpMutation } from '../api/listener-sign-up';
+import { useConfirmSignUpMutation, useResendSignUpConfirmationMutation } from '../api/listener-sign-up';
 
 /**
  * A new Listener's second step. Without a token: "check your email" (where sign-up, login and the guard
@@ -22,6 +23,7 @@ export function ConfirmSignUpPage({ token }: { token: string | undefined }) {
 
 function CheckYourEmail() {
   const { user, isLoading } = useSession();
+  const resend = useResendSignUpConfirmationMutation();
   if (isLoading) return <PageSpinner label="Checking your session" />;
   if (user?.role === 'listener' && user.paymentCompleted) return <Welcome />;
   return (
@@ -41,6 +43,29 @@ function CheckYourEmail() {
         <p className="text-sm text-muted-foreground">
           No email after a few minutes? Look in your spam folder. The link works for 7 days.
         </p>
+        {user && (
+          <Button
+            variant="outline"
+            size="lg"
+            block
+            loading={resend.isPending}
+            loadingText="Sending..."
+            onClick={() =>
+              resend.mutate(undefined, {
+                onSuccess: ({ message }) => toast({ title: 'Email Sent', description: message }),
+                onError: (error) =>
+                  toast({
+                    title: 'Error',
+                    description: serverMessageOr(error, 'Failed to send the email. Please try again.'),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          >
+            <RotateCw aria-hidden="true" />
+            Resend Email
+          </Button>
+        )}
       </div>
     </FocusedPage>
   );
