@@ -276,7 +276,12 @@ describe('operators: granted by the ops CLI, a TOTP second factor per session, /
       await new Promise((resolve) => setTimeout(resolve, 200));
       dashboard = (await operator.client.get('/api/ops/dashboard')).body;
     }
-    expect(dashboard.milestones).toEqual({ verifiedFans: 1, verifiedArtists: 0, target: 10_000 });
+    expect(dashboard.milestones).toEqual({
+      verifiedFans: 1,
+      verifiedArtists: 0,
+      target: 10_000,
+      targets: { verifiedFans: 10_000, verifiedArtists: 10_000 },
+    });
     expect(dashboard.days).toHaveLength(30);
     expect(dashboard.days.at(-1)).toEqual({
       day: new Date().toISOString().slice(0, 10),

@@ -251,8 +251,18 @@ describe('waitlist and contact (real PostgreSQL and Redis, built-in captcha)', (
       verifiedFans: 1,
       verifiedArtists: 1,
       milestones: [
-        { id: 'listener-membership', threshold: 10_000, reachedAt: null },
-        { id: 'utility-token', threshold: 100_000, reachedAt: null },
+        {
+          id: 'listener-membership',
+          threshold: 10_000,
+          targets: { verifiedFans: 10_000, verifiedArtists: 10_000 },
+          reachedAt: null,
+        },
+        {
+          id: 'utility-token',
+          threshold: 100_000,
+          targets: { verifiedFans: 100_000, verifiedArtists: 100_000 },
+          reachedAt: null,
+        },
       ],
     });
   });

@@ -1,5 +1,5 @@
 import { logStatsProjection, type EventStore, type LogConsumer, type Projection } from '@app/event-store';
-import type { ObjectStorage } from '@app/platform';
+import { milestoneThresholds, type AppConfig, type ObjectStorage } from '@app/platform';
 import { artistsProjection, claimsProjection, reportsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { createMediaErasureReactor, mediaProjection } from '@app/modules/media';
@@ -31,12 +31,17 @@ export const projections: readonly Projection[] = [
 
 /**
  * Every projection and reactor the worker runs. Modules contribute theirs through their public index.
- * `storage` null: only to name them (ops status); the media erasure reactor needs it to run.
+ * `storage` null: only to name them (ops status); the media erasure reactor needs it to run. `config`
+ * gives the milestone recorder its configured thresholds (the product's when absent).
  */
-export function createLogConsumers(store: EventStore, storage: ObjectStorage | null = null): LogConsumer[] {
+export function createLogConsumers(
+  store: EventStore,
+  storage: ObjectStorage | null = null,
+  config?: AppConfig,
+): LogConsumer[] {
   return [
     ...projections,
-    createMilestoneRecorderReactor(store),
+    createMilestoneRecorderReactor(store, config ? milestoneThresholds(config) : undefined),
     listenerInvitationsReactor,
     createMediaErasureReactor(storage),
   ];

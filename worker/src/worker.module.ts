@@ -6,7 +6,15 @@ import { ListenerInvitationSender } from './jobs/listener-invitation-sender.js';
 import { ScheduledJobs } from './jobs/scheduled-jobs.js';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventStore } from '@app/event-store';
-import { OBJECT_STORAGE, PG_POOL, PlatformModule, type ObjectStorage, type Pool } from '@app/platform';
+import {
+  APP_CONFIG,
+  OBJECT_STORAGE,
+  PG_POOL,
+  PlatformModule,
+  type AppConfig,
+  type ObjectStorage,
+  type Pool,
+} from '@app/platform';
 import { createLogConsumers } from './log-consumers.js';
 import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-supervisor.js';
 
@@ -20,8 +28,9 @@ import { LOG_CONSUMERS, ProjectionSupervisor } from './projection/projection-sup
     },
     {
       provide: LOG_CONSUMERS,
-      inject: [EventStore, OBJECT_STORAGE],
-      useFactory: (store: EventStore, storage: ObjectStorage) => createLogConsumers(store, storage),
+      inject: [EventStore, OBJECT_STORAGE, APP_CONFIG],
+      useFactory: (store: EventStore, storage: ObjectStorage, config: AppConfig) =>
+        createLogConsumers(store, storage, config),
     },
     ProjectionSupervisor,
     HealthServer,

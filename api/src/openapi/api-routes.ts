@@ -123,6 +123,7 @@ import {
   ZVoteRequest,
   ZVoteResponse,
   ZWaitlistRequest,
+  ZListenerInvitation,
 } from '@app/contracts';
 
 /**
@@ -319,6 +320,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     body: ZCreateAccountRequest,
     responses: { 201: ZCreateAccountResponse },
+  },
+  {
+    method: 'post',
+    path: '/api/confirm-sign-up',
+    summary: "Confirm a new Listener's email with the link sent to it (the free membership starts)",
+    tag: 'account',
+    access: 'public',
+    body: ZConfirmEmailRequest,
+    responses: { 200: ZConfirmEmailResponse },
+  },
+  {
+    method: 'post',
+    path: '/api/confirm-sign-up/resend',
+    summary: "Send a new Listener's confirmation link again (the newest one works)",
+    tag: 'account',
+    access: 'member',
+    responses: { 200: ZAcknowledgement },
   },
   {
     method: 'post',
@@ -721,6 +739,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     body: ZContactRequest,
     responses: { 201: ZAcknowledgement },
+  },
+  {
+    method: 'get',
+    path: '/api/waitlist/invitations/{token}',
+    summary: "What a waitlisted person's invitation link pre-fills on the Listener sign-up",
+    tag: 'outreach',
+    access: 'public',
+    responses: { 200: ZListenerInvitation },
   },
   {
     method: 'get',

@@ -9,7 +9,7 @@ import {
   VENUE_TYPES,
   type RewardRule,
 } from '@app/domain';
-import { milestoneStreamId, waitlistStreamId, type Milestone } from '@app/modules/outreach';
+import { milestoneStreamId, waitlistStreamId } from '@app/modules/outreach';
 import { decideAward, payolaStreamId } from '@app/modules/payola';
 
 /**
@@ -152,7 +152,7 @@ export class RealMix {
   private readonly offers: Offer[] = [];
   private nextCodeId = 1;
   private readonly queued: MixCommand[] = [];
-  private readonly milestonesLeft: Milestone[] = [...MILESTONES];
+  private readonly milestonesLeft: (typeof MILESTONES)[number][] = [...MILESTONES];
   private readonly countedArtists = new Set<string>();
   /** Entries with open reports (by kind and id), and the entries a member has claimed. */
   private readonly reported = new Map<string, { kind: 'artist' | 'venue'; entry: Entry }>();

@@ -55,6 +55,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     // Every test signs up its own accounts, all from 127.0.0.1: the per-address limits would stop the
     // suite long before a person could notice them (the limits themselves are tested in the api tier).
     RATE_LIMIT_FACTOR: '20',
+    // Small Listener milestone thresholds (the launcher runs in development, which allows them): a couple
+    // of verified fans and one verified artist open the Listener membership (web/e2e/listener.e2e.spec.ts).
+    MILESTONE_LISTENER_FANS: '2',
+    MILESTONE_LISTENER_ARTISTS: '1',
   };
   const product = spawn(process.execPath, [path.join(repoRoot, 'deploy/local/start.mjs')], {
     cwd: repoRoot,

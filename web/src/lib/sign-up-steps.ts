@@ -5,3 +5,6 @@ export const SIGN_UP_STEPS = [
   'Identity verification (KYC)',
   'Access your profile',
 ] as const;
+
+/** The free Listener membership: no payment and no identity check; the confirmed email opens the app. */
+export const LISTENER_SIGN_UP_STEPS = ['Create account', 'Confirm your email', 'Browse & favourite'] as const;

@@ -9,6 +9,27 @@ export const server = setupServer(
   // The captcha in its built-in test mode: ticking "I'm not a robot" gets this token.
   http.get('/api/captcha', () => HttpResponse.json({ mode: 'test', siteKey: null })),
   http.post('/api/captcha/test-token', () => HttpResponse.json({ token: CAPTCHA_TOKEN })),
+  // The milestones not reached: the Listener membership not yet open (the landing, waitlist and sign-up read it).
+  http.get('/api/milestones', () =>
+    HttpResponse.json({
+      verifiedFans: 61,
+      verifiedArtists: 12,
+      milestones: [
+        {
+          id: 'listener-membership',
+          threshold: 10_000,
+          targets: { verifiedFans: 10_000, verifiedArtists: 10_000 },
+          reachedAt: null,
+        },
+        {
+          id: 'utility-token',
+          threshold: 100_000,
+          targets: { verifiedFans: 100_000, verifiedArtists: 100_000 },
+          reachedAt: null,
+        },
+      ],
+    }),
+  ),
 );
 
 export const CAPTCHA_TOKEN = 'captcha-token-1';

@@ -80,6 +80,18 @@ export const EmailChanged = defineEvent(
   { subject: (data) => data.userId, redacted: { email: '', previousEmail: '' } },
 );
 
+/**
+ * A Listener's sign-up (the free membership: no payment, no identity check) sent a link to its address:
+ * only the link token's sha256 and its expiry are kept.
+ */
+export const SignUpEmailConfirmationRequested = defineEvent(
+  'SignUpEmailConfirmationRequested',
+  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.iso.datetime() }),
+);
+
+/** The sign-up's link was used: the address is the member's. For a Listener this opens the app, as a payment does for others. */
+export const SignUpEmailConfirmed = defineEvent('SignUpEmailConfirmed', z.object({ userId: z.string() }));
+
 /** A username claimed (the old one, if any, is free again): unique through a reservation row. */
 export const UsernameChanged = defineEvent(
   'UsernameChanged',
@@ -128,6 +140,8 @@ export const identityEvents = [
   ProfileUpdated,
   EmailChangeRequested,
   EmailChanged,
+  SignUpEmailConfirmationRequested,
+  SignUpEmailConfirmed,
   UsernameChanged,
   SettingsChanged,
   MemberSuspended,

@@ -55,6 +55,10 @@ export const MilestoneReached = defineEvent(
   z.object({
     milestone: z.enum(MILESTONE_IDS),
     threshold: z.number().int().positive(),
+    /** Each count's own threshold (configurable outside production); absent on events from before, where both were `threshold`. */
+    thresholds: z
+      .object({ verifiedFans: z.number().int().positive(), verifiedArtists: z.number().int().positive() })
+      .optional(),
     verifiedFans: z.number().int().nonnegative(),
     verifiedArtists: z.number().int().nonnegative(),
   }),

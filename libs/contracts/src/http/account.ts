@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, ZRole } from './auth.js';
 import { PASSWORD_MIN_LENGTH, ZNewPassword } from './password.js';
+import { MAX_PROFILE_GENRES } from './profile.js';
 
 /** docs/product.md §9 length limits. */
 export { PASSWORD_MIN_LENGTH };
@@ -43,6 +44,15 @@ export const ZCreateAccountRequest = z.object({
     .min(ZIP_MIN_LENGTH, 'Please enter a valid zip code')
     .max(ZIP_MAX_LENGTH, 'Please enter a valid zip code')
     .refine(storable, 'Please enter a valid zip code'),
+  /** The human check (a Listener's sign-up needs it instead of payment and identity check; others send none). */
+  recaptchaToken: z.string().max(4096).optional(),
+  /** The profile's genres from the start (a Listener's invitation pre-fills them from the waitlist entry). */
+  genres: z
+    .array(z.string().trim().min(1).max(50, 'A genre is at most 50 characters').refine(storable, UNSTORABLE_MESSAGE))
+    .max(10)
+    .transform((genres) => [...new Set(genres)])
+    .pipe(z.array(z.string()).max(MAX_PROFILE_GENRES, `Choose at most ${MAX_PROFILE_GENRES} genres`))
+    .optional(),
 });
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequest>;
 
@@ -62,7 +72,11 @@ export const ZCreateAccountForm = ZCreateAccountRequest.omit({ role: true })
   });
 export type TCreateAccountForm = z.infer<typeof ZCreateAccountForm>;
 
-export const ZCreateAccountResponse = z.object({ userId: z.string() });
+export const ZCreateAccountResponse = z.object({
+  userId: z.string(),
+  /** A Listener's sign-up: the address the confirmation link went to (nothing to pay). */
+  confirmationSentTo: z.string().optional(),
+});
 export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponse>;
 
 /** POST /api/login. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZNotificationSettings, ZPrivacySettings } from './profile.js';
-import { ROLES } from './roles.js';
+import { LISTENER_MESSAGES, ROLES } from './roles.js';
 
-export { ROLES };
+export { LISTENER_MESSAGES, ROLES };
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 

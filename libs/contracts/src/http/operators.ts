@@ -57,8 +57,6 @@ export const ZSecondFactorVerified = z.object({
 });
 export type TSecondFactorVerified = z.infer<typeof ZSecondFactorVerified>;
 
-/** The milestone the counters run toward (docs/product.md: 10,000 verified fans and 10,000 verified artists). */
-export const OPS_MILESTONE_TARGET = 10_000;
 /** Days the dashboard's charts cover, today included. */
 export const OPS_DASHBOARD_DAYS = 30;
 
@@ -76,7 +74,10 @@ export const ZOpsDashboard = z.object({
   milestones: z.object({
     verifiedFans: z.number().int().nonnegative(),
     verifiedArtists: z.number().int().nonnegative(),
+    /** The Listener milestone's "N of each" (the larger target; 10,000 in production). */
     target: z.number().int().positive(),
+    /** The Listener milestone's configured targets, each count its own (MILESTONE_LISTENER_FANS / _ARTISTS). */
+    targets: z.object({ verifiedFans: z.number().int().positive(), verifiedArtists: z.number().int().positive() }),
   }),
   /** The last OPS_DASHBOARD_DAYS UTC days, oldest first, days without activity included as zeros. */
   days: z.array(ZOpsDailyActivity),

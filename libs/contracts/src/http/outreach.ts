@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTENER_MESSAGES } from './roles.js';
 import { storable, UNSTORABLE } from './text-fields.js';
 
 /** docs/product.md §3 "Waitlist genres (24)". */
@@ -174,9 +175,28 @@ export const ZMilestoneProgress = z.object({
   milestones: z.array(
     z.object({
       id: z.enum(MILESTONE_IDS),
+      /** "At N of each": the larger of the two targets (they are equal in production). */
       threshold: z.number().int().positive(),
+      /** What each count must reach (configurable outside production: MILESTONE_LISTENER_FANS...). */
+      targets: z.object({
+        verifiedFans: z.number().int().positive(),
+        verifiedArtists: z.number().int().positive(),
+      }),
       reachedAt: z.string().nullable(),
     }),
   ),
 });
 export type TMilestoneProgress = z.infer<typeof ZMilestoneProgress>;
+
+/**
+ * GET /api/waitlist/invitations/{token}: what a waitlisted person's invitation link pre-fills on the
+ * Listener sign-up (their waitlist entry). The token is random and unguessable; the email is never in the URL.
+ */
+export const ZListenerInvitation = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  genres: z.array(z.string()),
+});
+export type TListenerInvitation = z.infer<typeof ZListenerInvitation>;
+export const ZListenerInvitationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, LISTENER_MESSAGES.invitationInvalid);

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PassportModule } from '@nestjs/passport';
+import { ConfirmSignUpEmailHandler } from './application/commands/confirm-sign-up-email/confirm-sign-up-email.handler.js';
+import { ResendSignUpConfirmationHandler } from './application/commands/resend-sign-up-confirmation/resend-sign-up-confirmation.handler.js';
 import { CreateAccountHandler } from './application/commands/create-account/create-account.handler.js';
 import { RequestPasswordResetHandler } from './application/commands/request-password-reset/request-password-reset.handler.js';
 import { ResetPasswordHandler } from './application/commands/reset-password/reset-password.handler.js';
@@ -55,6 +57,8 @@ import { SessionSerializer } from './http/session.serializer.js';
     SignedInGuard,
     RateLimitGuard,
     CreateAccountHandler,
+    ConfirmSignUpEmailHandler,
+    ResendSignUpConfirmationHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
     GetAuthUserHandler,

@@ -9,16 +9,17 @@ import {
   verifyProjection,
   type LogConsumer,
 } from '@app/event-store';
-import { createLogger } from '@app/platform';
+import { createLogger, loadConfig, milestoneThresholds } from '@app/platform';
 import { createTestDatabase, projectAll, type TestDatabase } from '@app/testing';
 import type { Milestone } from './domain/milestones.js';
 import { milestoneProgressProjection } from './projections/milestone-progress.projection.js';
+import { listenerMembershipOpen } from './application/services/listener-membership-gate.js';
 import { createMilestoneRecorderReactor } from './reactors/milestone-recorder.reactor.js';
 
 /** Small thresholds, so a test crosses them with a handful of fans and artists. */
 const MILESTONES: Milestone[] = [
-  { id: 'listener-membership', threshold: 5 },
-  { id: 'utility-token', threshold: 8 },
+  { id: 'listener-membership', verifiedFans: 5, verifiedArtists: 5 },
+  { id: 'utility-token', verifiedFans: 8, verifiedArtists: 8 },
 ];
 
 describe('milestones (real PostgreSQL)', () => {
@@ -157,9 +158,9 @@ describe('milestones (real PostgreSQL)', () => {
       ['milestone-utility-token', 'utility-token'],
     ]);
     for (const { data } of recorded) {
-      const threshold = MILESTONES.find((m) => m.id === data.milestone)!.threshold;
-      expect(data.verifiedFans).toBeGreaterThanOrEqual(threshold);
-      expect(data.verifiedArtists).toBeGreaterThanOrEqual(threshold);
+      const milestone = MILESTONES.find((m) => m.id === data.milestone)!;
+      expect(data.verifiedFans).toBeGreaterThanOrEqual(milestone.verifiedFans);
+      expect(data.verifiedArtists).toBeGreaterThanOrEqual(milestone.verifiedArtists);
     }
 
     await projectAll(db.pool, db.url, [milestoneProgressProjection]);
@@ -229,7 +230,7 @@ describe('milestone recorder losing a race (real PostgreSQL)', () => {
       await store.append('milestone-listener-membership', 'no_stream', [reached], { client: rival });
       const runner = new ConsumerRunner(
         db.pool,
-        createMilestoneRecorderReactor(store, [{ id: 'listener-membership', threshold: 1 }]),
+        createMilestoneRecorderReactor(store, [{ id: 'listener-membership', verifiedFans: 1, verifiedArtists: 1 }]),
         { databaseUrl: db.url, batchSize: 10, pollIntervalMs: 60_000, logger: createLogger('test', 'silent') },
       );
       // Round after round until it has handled the three events (see raceUntilCaughtUp).
@@ -251,5 +252,118 @@ describe('milestone recorder losing a race (real PostgreSQL)', () => {
       rival.release();
       await db.close();
     }
+  });
+});
+
+describe('milestone recorder with configured thresholds (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new EventStore(db.pool, createDomainEventRegistry());
+  });
+  afterAll(() => db.close());
+
+  const verifiedFan = async () => {
+    const userId = randomUUID();
+    await store.append(`user-${userId}`, 'no_stream', [
+      {
+        type: 'AccountCreated',
+        data: {
+          userId,
+          email: `${userId}@example.com`,
+          firstName: 'A',
+          lastName: 'B',
+          role: 'fan',
+          zipCode: '12345',
+          passwordHash: 'x',
+        },
+      },
+      {
+        type: 'KycApproved',
+        data: {
+          userId,
+          sessionId: randomUUID(),
+          decisionTime: new Date().toISOString(),
+          firstName: null,
+          lastName: null,
+        },
+      },
+    ]);
+    return userId;
+  };
+  const verifiedArtist = (userId: string) => {
+    const artistId = randomUUID();
+    return store.append(`artist-${artistId}`, 'no_stream', [
+      { type: 'ArtistVerified', data: { artistId, userId, fanNumber: 1 } },
+    ]);
+  };
+
+  /** Recorders on two workers (one name, one checkpoint) catch up at once, round after round. */
+  async function recordersCatchUp(recorders: LogConsumer[]) {
+    const runners = recorders.map(
+      (consumer) =>
+        new ConsumerRunner(db.pool, consumer, {
+          databaseUrl: db.url,
+          batchSize: 1,
+          pollIntervalMs: 60_000,
+          logger: createLogger('test', 'silent'),
+        }),
+    );
+    const waiter = new ProjectionWaiter(db.pool);
+    const names = [...new Set(recorders.map((r) => r.name))];
+    const { rows } = await db.pool.query<{ tx: string; pos: number }>(
+      'select transaction_id::text as tx, global_position as pos from events order by transaction_id desc, global_position desc limit 1',
+    );
+    const last = { transactionId: rows[0]!.tx, globalPosition: rows[0]!.pos };
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await Promise.all(runners.map((r) => r.catchUp()));
+      if (await waiter.waitFor(last, names, 0)) return;
+      if (Date.now() > deadline) throw new Error('the recorders did not catch up with the log in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('records the Listener milestone once, at the configured 3 verified fans and 1 verified artist, and opens the gate', async () => {
+    const config = loadConfig({
+      DATABASE_URL: db.url,
+      NODE_ENV: 'test',
+      MILESTONE_LISTENER_FANS: '3',
+      MILESTONE_LISTENER_ARTISTS: '1',
+    });
+    // Two workers only: a recorder under a second name would share the recorder's count tables with its
+    // own checkpoint and, racing, count a fan twice (the first test's thresholds are far enough for that
+    // not to matter; these are exact).
+    const recorders = () => [
+      createMilestoneRecorderReactor(store, milestoneThresholds(config)),
+      createMilestoneRecorderReactor(store, milestoneThresholds(config)),
+    ];
+    const fans = [await verifiedFan(), await verifiedFan()];
+    await verifiedArtist(fans[0]!);
+    await recordersCatchUp(recorders());
+    // Two fans of three: not yet, whatever the product's 10,000 would say.
+    expect((await db.pool.query("select data from events where type = 'MilestoneReached'")).rows).toEqual([]);
+    expect(await listenerMembershipOpen(new EventStore(db.pool, createDomainEventRegistry()))).toBe(false);
+
+    await verifiedFan();
+    await recordersCatchUp(recorders());
+    const { rows } = await db.pool.query<{ stream_id: string; data: Record<string, unknown> }>(
+      "select stream_id, data from events where type = 'MilestoneReached'",
+    );
+    expect(rows).toEqual([
+      {
+        stream_id: 'milestone-listener-membership',
+        data: {
+          milestone: 'listener-membership',
+          threshold: 3,
+          thresholds: { verifiedFans: 3, verifiedArtists: 1 },
+          verifiedFans: 3,
+          verifiedArtists: 1,
+        },
+      },
+    ]);
+    expect(await listenerMembershipOpen(new EventStore(db.pool, createDomainEventRegistry()))).toBe(true);
   });
 });

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, CAPTCHA_VERIFIER, createCaptchaVerifier, type AppConfig } from '@app/platform';
 import { IdentityModule } from '../identity/index.js';
+import { AdmitListenerHandler } from './application/commands/admit-listener/admit-listener.handler.js';
 import { IssueTestCaptchaTokenHandler } from './application/commands/issue-test-captcha-token/issue-test-captcha-token.handler.js';
 import { JoinWaitlistHandler } from './application/commands/join-waitlist/join-waitlist.handler.js';
 import { SendContactMessageHandler } from './application/commands/send-contact-message/send-contact-message.handler.js';
 import { ExportOutreachDataHandler } from './application/queries/export-outreach-data/export-outreach-data.handler.js';
 import { GetCaptchaConfigHandler } from './application/queries/get-captcha-config/get-captcha-config.handler.js';
+import { GetListenerInvitationHandler } from './application/queries/get-listener-invitation/get-listener-invitation.handler.js';
 import { GetMilestoneProgressHandler } from './application/queries/get-milestone-progress/get-milestone-progress.handler.js';
 import { HumanCheck } from './application/services/human-check.js';
 import { CaptchaController } from './http/captcha.controller.js';
@@ -33,6 +35,8 @@ import { OutreachController } from './http/outreach.controller.js';
     GetCaptchaConfigHandler,
     GetMilestoneProgressHandler,
     ExportOutreachDataHandler,
+    AdmitListenerHandler,
+    GetListenerInvitationHandler,
   ],
 })
 export class OutreachModule {}

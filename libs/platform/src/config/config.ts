@@ -4,6 +4,14 @@ const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-change-me!';
 /** s3rver's fixed credentials: the local S3 server `npm start` and the tests run. */
 const LOCAL_S3_KEY = 'S3RVER';
 
+/** The thresholds the product promises (docs/product.md: 10,000 and 100,000 of each). */
+const PRODUCT_MILESTONES = {
+  MILESTONE_LISTENER_FANS: 10_000,
+  MILESTONE_LISTENER_ARTISTS: 10_000,
+  MILESTONE_UTILITY_TOKEN_FANS: 100_000,
+  MILESTONE_UTILITY_TOKEN_ARTISTS: 100_000,
+} as const;
+
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 /** Milliseconds; 0 turns the bound off. */
@@ -105,6 +113,15 @@ export const ZConfig = z.object({
   S3_SECRET_KEY: z.string().min(1).default(LOCAL_S3_KEY),
   S3_REGION: z.string().min(1).default('us-east-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The milestones' thresholds (docs/decisions.md, Counting milestones). Only a laptop demo and the tests
+   * set them, so a handful of verified fans and artists can open the Listener membership; production
+   * refuses any value but the product's (see milestoneConfigProblems).
+   */
+  MILESTONE_LISTENER_FANS: positiveInt.default(PRODUCT_MILESTONES.MILESTONE_LISTENER_FANS),
+  MILESTONE_LISTENER_ARTISTS: positiveInt.default(PRODUCT_MILESTONES.MILESTONE_LISTENER_ARTISTS),
+  MILESTONE_UTILITY_TOKEN_FANS: positiveInt.default(PRODUCT_MILESTONES.MILESTONE_UTILITY_TOKEN_FANS),
+  MILESTONE_UTILITY_TOKEN_ARTISTS: positiveInt.default(PRODUCT_MILESTONES.MILESTONE_UTILITY_TOKEN_ARTISTS),
 });
 
 export type AppConfig = z.infer<typeof ZConfig>;
@@ -121,9 +138,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings count as unset, so `FOO=` in an env file falls back to the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZConfig.safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = milestoneConfigProblems(result.data);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   throw new ConfigError(problems);
+}
+
+/**
+ * Production opens the Listener membership and redemption at the product's thresholds and no others:
+ * a stray demo setting would otherwise open them to everyone. Every process refuses (the worker records
+ * the milestone, the api gates on it).
+ */
+export function milestoneConfigProblems(config: AppConfig): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return Object.entries(PRODUCT_MILESTONES)
+    .filter(([name, value]) => config[name as keyof typeof PRODUCT_MILESTONES] !== value)
+    .map(
+      ([name, value]) =>
+        `${name}: must be ${value} in production (other thresholds are for demos and tests, with NODE_ENV=development or test)`,
+    );
+}
+
+/** The milestones' thresholds as configured, in the order of the milestones (listener membership, then utility token). */
+export function milestoneThresholds(config: AppConfig) {
+  return [
+    {
+      id: 'listener-membership',
+      verifiedFans: config.MILESTONE_LISTENER_FANS,
+      verifiedArtists: config.MILESTONE_LISTENER_ARTISTS,
+    },
+    {
+      id: 'utility-token',
+      verifiedFans: config.MILESTONE_UTILITY_TOKEN_FANS,
+      verifiedArtists: config.MILESTONE_UTILITY_TOKEN_ARTISTS,
+    },
+  ] as const;
 }
 
 /**

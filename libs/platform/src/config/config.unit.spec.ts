@@ -1,4 +1,4 @@
-import { apiConfigProblems, ConfigError, loadConfig } from './config.js';
+import { apiConfigProblems, ConfigError, loadConfig, milestoneThresholds } from './config.js';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payola' };
 
@@ -51,6 +51,47 @@ describe('loadConfig', () => {
   it('parses boolean flags strictly', () => {
     expect(loadConfig({ ...base, SERVE_WEB: 'false' }).SERVE_WEB).toBe(false);
     expect(() => loadConfig({ ...base, SERVE_WEB: 'nope' })).toThrow(/SERVE_WEB/);
+  });
+});
+
+describe('milestone thresholds', () => {
+  it("are the product's 10,000 and 100,000 of each unless configured", () => {
+    expect(milestoneThresholds(loadConfig(base))).toEqual([
+      { id: 'listener-membership', verifiedFans: 10_000, verifiedArtists: 10_000 },
+      { id: 'utility-token', verifiedFans: 100_000, verifiedArtists: 100_000 },
+    ]);
+  });
+
+  it('take small values outside production, so a laptop demo and the tests can reach them', () => {
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: 'development',
+      MILESTONE_LISTENER_FANS: '2',
+      MILESTONE_LISTENER_ARTISTS: '1',
+      MILESTONE_UTILITY_TOKEN_FANS: '4',
+      MILESTONE_UTILITY_TOKEN_ARTISTS: '3',
+    });
+    expect(milestoneThresholds(config)).toEqual([
+      { id: 'listener-membership', verifiedFans: 2, verifiedArtists: 1 },
+      { id: 'utility-token', verifiedFans: 4, verifiedArtists: 3 },
+    ]);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'test', MILESTONE_LISTENER_FANS: '0' })).toThrow(
+      /MILESTONE_LISTENER_FANS/,
+    );
+  });
+
+  it("are refused in production unless they are the product's, naming each variable", () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', MILESTONE_LISTENER_FANS: '10000' })).not.toThrow();
+    try {
+      loadConfig({ ...base, MILESTONE_LISTENER_FANS: '2', MILESTONE_UTILITY_TOKEN_ARTISTS: '5' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'MILESTONE_LISTENER_FANS: must be 10000 in production (other thresholds are for demos and tests, with NODE_ENV=development or test)',
+        'MILESTONE_UTILITY_TOKEN_ARTISTS: must be 100000 in production (other thresholds are for demos and tests, with NODE_ENV=development or test)',
+      ]);
+    }
   });
 });
 

@@ -1,5 +1,12 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Heart } from 'lucide-react';
 import type { ComponentType, Dispatch, FormEvent, PointerEvent, ReactNode } from 'react';
+import { LISTENER_MESSAGES } from '@app/contracts';
 import { AppPage } from '@/components/ui/app-page';
+import { Button } from '@/components/ui/button';
+import { StatusPanel } from '@/components/ui/status-panel';
+import { useSession } from '@/lib/session/auth-user-query';
+import { browsesOnly } from '@/lib/session/roles';
 import { VerificationRequiredDialog } from '@/lib/session/verification-required-dialog';
 import type { AddFlowAction, AddFlowState } from './add-flow';
 import type { ResultDialogProps } from './dialog-parts';
@@ -47,6 +54,23 @@ export function AddEntryPage<TFound, TLoaded, TAdded>({
   dialogs,
 }: AddEntryPageProps<TFound, TLoaded, TAdded>) {
   const { mode } = state;
+  // A Listener reaching an add page by its address: the server would refuse the add, so say why here.
+  if (browsesOnly(useSession().user)) {
+    return (
+      <StatusPanel
+        icon={<Heart aria-hidden="true" />}
+        title="Listeners Browse"
+        description={LISTENER_MESSAGES.browseOnly}
+      >
+        <Button asChild size="lg">
+          <Link to={backTo}>
+            <ArrowLeft aria-hidden="true" />
+            {backLabel}
+          </Link>
+        </Button>
+      </StatusPanel>
+    );
+  }
   return (
     <AppPage eyebrow={mode === 'add' ? 'Add' : 'Keep going'} title={title} width="max-w-3xl" intro={intro}>
       <AddFormActions

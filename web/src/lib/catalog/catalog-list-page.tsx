@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
+import { useSession } from '@/lib/session/auth-user-query';
+import { browsesOnly } from '@/lib/session/roles';
 import { Select } from '@/components/ui/select';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { CatalogTabsList } from './catalog-tabs-list';
@@ -88,6 +90,8 @@ export function CatalogListPage<Tab extends string, FilterKey extends string>({
     onSearchChange(cleared);
   };
 
+  const canAdd = !browsesOnly(useSession().user);
+
   return (
     <AppPage eyebrow="Discover" title={config.title} width="max-w-6xl" intro={config.intro}>
       <Tabs
@@ -97,12 +101,14 @@ export function CatalogListPage<Tab extends string, FilterKey extends string>({
       >
         <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
           <CatalogTabsList label={config.listsLabel} tabs={config.tabs} labels={config.tabLabels} counts={counts} />
-          <Button asChild size="lg" className="self-start sm:self-auto">
-            <Link to={config.addPath}>
-              <Plus aria-hidden="true" />
-              {config.addLabel}
-            </Link>
-          </Button>
+          {canAdd && (
+            <Button asChild size="lg" className="self-start sm:self-auto">
+              <Link to={config.addPath}>
+                <Plus aria-hidden="true" />
+                {config.addLabel}
+              </Link>
+            </Button>
+          )}
         </div>
 
         <div role="search" aria-label={config.filtersLabel} className="mt-6">
@@ -173,9 +179,10 @@ function EmptyTab<Tab extends string, FilterKey extends string>({
   tab: Tab;
 }) {
   const { icon: Icon, title, description } = config.emptyTabs[tab];
+  const canAdd = !browsesOnly(useSession().user);
   return (
     <EmptyState icon={<Icon aria-hidden="true" />} title={title} description={description}>
-      {tab === 'favorites' ? (
+      {tab === 'favorites' || !canAdd ? (
         <Button asChild variant="outline">
           <Link to={config.listPath}>{config.browseAllLabel}</Link>
         </Button>

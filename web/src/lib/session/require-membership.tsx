@@ -5,13 +5,18 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from './auth-user-query';
 import { LoginRequiredPanel } from './login-required-panel';
 
-/** docs/product.md §2 "Guard": the main application needs a signed-in user whose payment is complete. */
+/**
+ * docs/product.md §2 "Guard": the main application needs a signed-in user whose payment is complete (a
+ * Listener: whose email is confirmed; until then the page that asks for it).
+ */
 export function RequireMembership({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
 
   if (isLoading) return <PageSpinner label="Checking your session" />;
   if (!user) return <LoginRequired />;
-  if (!user.paymentCompleted) return <RedirectingToVerification />;
+  if (!user.paymentCompleted) {
+    return user.role === 'listener' ? <Navigate to="/confirm-sign-up" replace /> : <RedirectingToVerification />;
+  }
   return children;
 }
 

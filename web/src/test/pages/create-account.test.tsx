@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render-app';
-import { memberUser, problem, server } from '@/test/server';
+import { CAPTCHA_TOKEN, memberUser, problem, server } from '@/test/server';
 
 async function openCreateAccount() {
   window.localStorage.setItem('selectedRole', 'fan');
@@ -107,6 +107,82 @@ describe('Create account form', () => {
       password: 'correct horse',
       zipCode: '90210',
       role: 'fan',
+    });
+  });
+});
+
+/** The Listener milestone recorded: the free membership is open. */
+function listenerOpen() {
+  server.use(
+    http.get('/api/milestones', () =>
+      HttpResponse.json({
+        verifiedFans: 2,
+        verifiedArtists: 1,
+        milestones: [
+          {
+            id: 'listener-membership',
+            threshold: 2,
+            targets: { verifiedFans: 2, verifiedArtists: 1 },
+            reachedAt: '2026-11-26T10:00:00.000Z',
+          },
+          {
+            id: 'utility-token',
+            threshold: 100_000,
+            targets: { verifiedFans: 100_000, verifiedArtists: 100_000 },
+            reachedAt: null,
+          },
+        ],
+      }),
+    ),
+  );
+}
+
+describe('The Listener sign-up', () => {
+  it('before the milestone, the card and the page lead to the waitlist and nothing can be sent', async () => {
+    await renderRoute('/role-selection');
+    const card = await screen.findByRole('group', { name: 'Listener' });
+    expect(await within(card).findByText('Not yet open')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Join the Waitlist' })).toHaveAttribute('href', '/waitlist');
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+
+    window.localStorage.setItem('selectedRole', 'listener');
+    await renderRoute('/create-account');
+    expect(await screen.findByRole('heading', { name: 'Not Yet Open' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Free Account' })).not.toBeInTheDocument();
+  });
+
+  it('once open, asks for the human check, sends it with the role, and goes to check the email', async () => {
+    listenerOpen();
+    let body: unknown;
+    server.use(
+      http.post('/api/create-account', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ userId: 'user-9', confirmationSentTo: 'fran@example.com' });
+      }),
+    );
+    const { user } = await renderRoute('/role-selection');
+    await user.click(await screen.findByRole('button', { name: 'Join Free as Listener' }));
+    expect(await screen.findByRole('heading', { name: 'Create Your Account' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    await fillValidAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Create Free Account' }));
+    expect(
+      await screen.findByText('Please complete the human verification to join as a Listener.'),
+    ).toBeInTheDocument();
+    expect(body).toBeUndefined();
+
+    await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: "I'm not a robot" })).toBeChecked());
+    await user.click(screen.getByRole('button', { name: 'Create Free Account' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+    expect(body).toEqual({
+      firstName: 'Fran',
+      lastName: 'Fan',
+      email: 'fran@example.com',
+      password: 'correct horse',
+      zipCode: '90210',
+      role: 'listener',
+      recaptchaToken: CAPTCHA_TOKEN,
     });
   });
 });

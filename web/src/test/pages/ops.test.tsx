@@ -16,7 +16,12 @@ function dashboard(): TOpsDashboard {
     identityChecks: index === 29 ? 4 : 0,
   }));
   return {
-    milestones: { verifiedFans: 1234, verifiedArtists: 56, target: 10_000 },
+    milestones: {
+      verifiedFans: 1234,
+      verifiedArtists: 56,
+      target: 10_000,
+      targets: { verifiedFans: 10_000, verifiedArtists: 10_000 },
+    },
     days,
     consumers: [
       { name: 'identity-users', eventsBehind: 0, secondsBehind: 0 },

@@ -7,6 +7,7 @@ import type { EventOfType, TRole, TVeriffStatus } from '@app/contracts';
  */
 export const STANDING_EVENT_TYPES = [
   'AccountCreated',
+  'SignUpEmailConfirmed',
   'PaymentCompleted',
   'KycSessionStarted',
   'KycApproved',
@@ -57,6 +58,10 @@ export function evolveStanding(state: Standing | null, event: StandingEvent): St
   }
   if (!state) return state;
   switch (event.type) {
+    case 'SignUpEmailConfirmed':
+      // The free Listener membership has nothing to pay: its confirmed email opens the app as a
+      // completed payment does for the paying roles (the guard, votes and favourites ask paymentCompleted).
+      return state.role === 'listener' ? { ...state, paymentCompleted: true } : state;
     case 'PaymentCompleted':
       return { ...state, paymentCompleted: true, foundingFanNumber: event.data.foundingFanNumber };
     case 'KycSessionStarted':

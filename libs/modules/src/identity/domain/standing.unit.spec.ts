@@ -56,4 +56,16 @@ describe('a user standing, from the user stream', () => {
     expect(fold(created, paid, suspended)).toMatchObject({ suspended: true, paymentCompleted: true });
     expect(fold(created, paid, suspended, lifted)).toMatchObject({ suspended: false, foundingFanNumber: 7 });
   });
+
+  it("a Listener's confirmed email opens the app as a payment does; another role's confirms nothing", () => {
+    const confirmed = event('SignUpEmailConfirmed', { userId: 'u' });
+    const listener = event('AccountCreated', { userId: 'u', role: 'listener' });
+    expect(fold(listener)).toMatchObject({ role: 'listener', paymentCompleted: false });
+    expect(fold(listener, confirmed)).toMatchObject({
+      paymentCompleted: true,
+      verified: false,
+      foundingFanNumber: null,
+    });
+    expect(fold(created, confirmed)).toMatchObject({ paymentCompleted: false });
+  });
 });

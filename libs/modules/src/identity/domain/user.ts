@@ -19,6 +19,8 @@ export const USER_EVENT_TYPES = [
   'ProfileUpdated',
   'EmailChangeRequested',
   'EmailChanged',
+  'SignUpEmailConfirmationRequested',
+  'SignUpEmailConfirmed',
   'UsernameChanged',
   'SettingsChanged',
   'MemberErased',
@@ -37,6 +39,10 @@ export interface UserState {
   openResetTokens: Map<string, Date>;
   /** The newest email change asked for and not yet confirmed: its address, token hash and expiry. */
   pendingEmailChange: { email: string; tokenHash: string; expiresAt: Date } | null;
+  /** A Listener's sign-up link (hash and expiry) while the address is unconfirmed; null once confirmed or for other roles. */
+  signUpConfirmation: { tokenHash: string; expiresAt: Date } | null;
+  /** The sign-up's address was confirmed by its emailed link (Listeners; paying roles never need it). */
+  emailConfirmed: boolean;
   username: string | null;
   phone: string | null;
   genres: readonly string[];
@@ -65,6 +71,8 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
         passwordHash: event.data.passwordHash,
         openResetTokens: new Map(),
         pendingEmailChange: null,
+        signUpConfirmation: null,
+        emailConfirmed: false,
         username: null,
         phone: null,
         genres: [],
@@ -106,6 +114,15 @@ export function evolve(state: UserState | null, event: UserEvent): UserState | n
       );
     case 'EmailChanged':
       return state && { ...state, email: event.data.email, pendingEmailChange: null };
+    case 'SignUpEmailConfirmationRequested':
+      return (
+        state && {
+          ...state,
+          signUpConfirmation: { tokenHash: event.data.tokenHash, expiresAt: new Date(event.data.expiresAt) },
+        }
+      );
+    case 'SignUpEmailConfirmed':
+      return state && { ...state, signUpConfirmation: null, emailConfirmed: true };
     case 'UsernameChanged':
       return state && { ...state, username: event.data.username };
     case 'SettingsChanged':
@@ -154,10 +171,72 @@ export class AccountExistsError extends DomainError {
   }
 }
 
-/** A new account: only on an empty stream (the id is fresh; the email is reserved by the caller). */
-export function decideCreateAccount(state: UserState | null, account: EventPayload<'AccountCreated'>): UserEvent[] {
+/** How long a Listener's sign-up link stays valid. */
+export const SIGN_UP_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A new account: only on an empty stream (the id is fresh; the email is reserved by the caller). A
+ * Listener pays nothing and has no identity check: the account asks its address to confirm instead
+ * (`confirmation`: the emailed token's hash), and the app opens once it has.
+ */
+export function decideCreateAccount(
+  state: UserState | null,
+  account: EventPayload<'AccountCreated'>,
+  confirmation?: { tokenHash: string; now: Date },
+): UserEvent[] {
   if (state) throw new AccountExistsError();
-  return [{ type: 'AccountCreated', data: account }];
+  const created: UserEvent = { type: 'AccountCreated', data: account };
+  if (account.role !== 'listener') return [created];
+  if (!confirmation) throw new Error('A Listener account needs its email confirmation token');
+  const expiresAt = new Date(confirmation.now.getTime() + SIGN_UP_CONFIRMATION_TTL_MS).toISOString();
+  return [
+    created,
+    {
+      type: 'SignUpEmailConfirmationRequested',
+      data: { userId: account.userId, tokenHash: confirmation.tokenHash, expiresAt },
+    },
+  ];
+}
+
+export class NotAListenerError extends DomainError {
+  readonly kind = 'forbidden';
+  constructor() {
+    super('Only a Listener confirms the sign-up by email: your membership starts with its payment.');
+  }
+}
+
+/**
+ * A new link for a Listener whose first one was lost or expired: it replaces the old one (only the
+ * newest works). Nothing to send once confirmed; the paying roles have no such link.
+ */
+export function decideResendSignUpConfirmation(
+  state: UserState | null,
+  command: { tokenHash: string; now: Date },
+): UserEvent[] {
+  if (!state) throw new UserNotFoundError();
+  if (state.role !== 'listener') throw new NotAListenerError();
+  if (state.emailConfirmed) return [];
+  const expiresAt = new Date(command.now.getTime() + SIGN_UP_CONFIRMATION_TTL_MS).toISOString();
+  return [
+    { type: 'SignUpEmailConfirmationRequested', data: { userId: state.id, tokenHash: command.tokenHash, expiresAt } },
+  ];
+}
+
+/**
+ * The sign-up link from the inbox: the newest token, unexpired. Using it again once confirmed is no
+ * error (a second click, another device): nothing more is recorded.
+ */
+export function decideConfirmSignUpEmail(
+  state: UserState | null,
+  command: { tokenHash: string; now: Date },
+): UserEvent[] {
+  if (!state) throw new EmailLinkInvalidError();
+  if (state.emailConfirmed) return [];
+  const pending = state.signUpConfirmation;
+  if (!pending || pending.tokenHash !== command.tokenHash || pending.expiresAt <= command.now) {
+    throw new EmailLinkInvalidError();
+  }
+  return [{ type: 'SignUpEmailConfirmed', data: { userId: state.id } }];
 }
 
 /** Decides whether a reset token may set a new password. */

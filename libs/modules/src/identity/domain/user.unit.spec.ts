@@ -1,5 +1,8 @@
 import {
+  AccountExistsError,
   decideChangePassword,
+  decideConfirmSignUpEmail,
+  decideCreateAccount,
   decideConfirmEmailChange,
   decideRequestEmailChange,
   decideRequestPasswordReset,
@@ -173,5 +176,36 @@ describe('sign-in detail changes', () => {
     expect(() => decideChangePassword(null, { checkedPasswordHash: 'h1', passwordHash: 'h2' })).toThrow(
       UserNotFoundError,
     );
+  });
+});
+
+describe('a Listener sign-up: no payment, an emailed link instead', () => {
+  const listener = { ...created.data, userId: 'l1', role: 'listener' as const };
+
+  it('asks the address to confirm, with a week-long link; paying roles are asked nothing', () => {
+    expect(decideCreateAccount(null, listener, { tokenHash: 'c1', now })).toEqual([
+      { type: 'AccountCreated', data: listener },
+      {
+        type: 'SignUpEmailConfirmationRequested',
+        data: { userId: 'l1', tokenHash: 'c1', expiresAt: '2026-11-29T10:00:00.000Z' },
+      },
+    ]);
+    expect(decideCreateAccount(null, created.data, { tokenHash: 'c1', now })).toEqual([created]);
+    expect(() => decideCreateAccount(rebuild([created]), listener, { tokenHash: 'c1', now })).toThrow(
+      AccountExistsError,
+    );
+  });
+
+  it('confirms with the link once (a second use is no error), never with another token or after a week', () => {
+    const state = rebuild(decideCreateAccount(null, listener, { tokenHash: 'c1', now }));
+    expect(() => decideConfirmSignUpEmail(state, { tokenHash: 'other', now })).toThrow(EmailLinkInvalidError);
+    const late = new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000);
+    expect(() => decideConfirmSignUpEmail(state, { tokenHash: 'c1', now: late })).toThrow(EmailLinkInvalidError);
+    const confirmed = decideConfirmSignUpEmail(state, { tokenHash: 'c1', now });
+    expect(confirmed).toEqual([{ type: 'SignUpEmailConfirmed', data: { userId: 'l1' } }]);
+    const after = rebuild([...decideCreateAccount(null, listener, { tokenHash: 'c1', now }), ...confirmed]);
+    expect(after?.emailConfirmed).toBe(true);
+    expect(decideConfirmSignUpEmail(after, { tokenHash: 'c1', now })).toEqual([]);
+    expect(() => decideConfirmSignUpEmail(rebuild([created]), { tokenHash: 'c1', now })).toThrow(EmailLinkInvalidError);
   });
 });

@@ -3,11 +3,15 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import {
   ACCOUNT_MESSAGES,
+  LISTENER_MESSAGES,
+  ZConfirmEmailRequest,
   ZCreateAccountRequest,
   ZForgotPasswordRequest,
   ZResetPasswordRequest,
   type TAcknowledgement,
   type TAuthCheckResponse,
+  type TConfirmEmailRequest,
+  type TConfirmEmailResponse,
   type TCreateAccountRequest,
   type TCreateAccountResponse,
   type TForgotPasswordRequest,
@@ -15,7 +19,9 @@ import {
   type TResetPasswordRequest,
 } from '@app/contracts';
 import { ZodValidationPipe } from '@app/platform';
+import { ConfirmSignUpEmail } from '../application/commands/confirm-sign-up-email/confirm-sign-up-email.command.js';
 import { CreateAccount } from '../application/commands/create-account/create-account.command.js';
+import { ResendSignUpConfirmation } from '../application/commands/resend-sign-up-confirmation/resend-sign-up-confirmation.command.js';
 import { RequestPasswordReset } from '../application/commands/request-password-reset/request-password-reset.command.js';
 import { ResetPassword } from '../application/commands/reset-password/reset-password.command.js';
 import { GetAuthUser } from '../application/queries/get-auth-user/get-auth-user.query.js';
@@ -23,7 +29,7 @@ import type { SessionUser } from '../application/queries/check-credentials/check
 import { CSRF_TOKENS } from './csrf-tokens.js';
 import { CurrentUser, RequestId } from './current-user.js';
 import type { CsrfTokens } from './configure-sessions.js';
-import { LocalLoginGuard } from './guards.js';
+import { LocalLoginGuard, SignedInGuard } from './guards.js';
 import { RateLimit, RateLimitGuard } from './rate-limit.js';
 
 function logIn(req: Request, user: SessionUser): Promise<void> {
@@ -79,7 +85,7 @@ export class AccountController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TCreateAccountResponse> {
-    const { userId } = await this.commands.execute(new CreateAccount(body, requestId));
+    const { userId, confirmationSentTo } = await this.commands.execute(new CreateAccount(body, requestId, req.ip));
     try {
       await logIn(req, { id: userId });
       this.csrf.issue(req, res, { overwrite: true });
@@ -88,7 +94,31 @@ export class AccountController {
       // 'Account Created but Login Failed' and offers the login page (docs/product.md §4 Onboarding).
       this.logger.warn(`account ${userId} created, but signing it in failed: ${String(error)}`);
     }
-    return { userId };
+    return confirmationSentTo ? { userId, confirmationSentTo } : { userId };
+  }
+
+  /** A new Listener's emailed link: the free membership starts (no session needed: the token is the proof). */
+  @Post('confirm-sign-up')
+  @HttpCode(200)
+  async confirmSignUp(
+    @Body(new ZodValidationPipe(ZConfirmEmailRequest)) body: TConfirmEmailRequest,
+    @RequestId() requestId: string | undefined,
+  ): Promise<TConfirmEmailResponse> {
+    const { email } = await this.commands.execute(new ConfirmSignUpEmail(body.token, requestId));
+    return { ok: true, message: LISTENER_MESSAGES.emailConfirmed, email };
+  }
+
+  /** The link again, to the account's own address (a lost or expired one); only the newest works. */
+  @Post('confirm-sign-up/resend')
+  @HttpCode(200)
+  @RateLimit('resend-confirmation')
+  @UseGuards(SignedInGuard, RateLimitGuard)
+  async resendSignUpConfirmation(
+    @CurrentUser() user: SessionUser,
+    @RequestId() requestId: string | undefined,
+  ): Promise<TAcknowledgement> {
+    const { sent } = await this.commands.execute(new ResendSignUpConfirmation(user.id, requestId));
+    return { ok: true, message: sent ? LISTENER_MESSAGES.confirmationResent : LISTENER_MESSAGES.alreadyConfirmed };
   }
 
   @Post('login')

@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   'change-password': { perIp: { points: 30, seconds: 60 * 60 }, perUser: { points: 10, seconds: 60 * 60 } },
   // Deleting the account asks for the password again: as guarded as a password change.
   'delete-account': { perIp: { points: 30, seconds: 60 * 60 }, perUser: { points: 10, seconds: 60 * 60 } },
+  // A new Listener's confirmation link sent again: a person asks once or twice; each is an email out.
+  'resend-confirmation': { perIp: { points: 30, seconds: 60 * 60 }, perUser: { points: 5, seconds: 60 * 60 } },
   // Reports of artists and venues: a member reports a few; a script reporting hundreds is stopped.
   report: { perIp: { points: 60, seconds: 60 * 60 }, perUser: { points: 20, seconds: 60 * 60 } },
   // The shop's door (check a code, mark it used): a busy door checks a few hundred codes an evening; a

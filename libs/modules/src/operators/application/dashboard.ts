@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { OPS_DASHBOARD_DAYS, OPS_MILESTONE_TARGET, type TOpsDashboard } from '@app/contracts';
+import { OPS_DASHBOARD_DAYS, type TOpsDashboard } from '@app/contracts';
 import { readLag } from '@app/event-store';
 import { EMAIL_QUEUE, InjectConfig, InjectPool, InjectRedis, QUEUES, type AppConfig, type Pool } from '@app/platform';
 import { MEDIA_CLEANUP_QUEUE } from '../../media/index.js';
@@ -56,11 +56,15 @@ export class Dashboard {
       readLag(this.pool, LOG_CONSUMER_NAMES),
       Promise.all(this.queues.map((queue) => this.counts(queue))),
     ]);
+    // The counters run toward the Listener milestone as configured (the first one the progress lists).
+    const [listener] = milestones.milestones;
+    if (!listener) throw new Error('the milestone progress lists no milestone');
     return {
       milestones: {
         verifiedFans: milestones.verifiedFans,
         verifiedArtists: milestones.verifiedArtists,
-        target: OPS_MILESTONE_TARGET,
+        target: listener.threshold,
+        targets: listener.targets,
       },
       days,
       // In the declared order (projections, then reactors), not the order PostgreSQL happened to join them.

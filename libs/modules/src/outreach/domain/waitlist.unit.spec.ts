@@ -36,8 +36,15 @@ describe('milestones', () => {
   it('is reached only when fans and artists both reach the threshold', () => {
     expect(reachedMilestones({ verifiedFans: 10_000, verifiedArtists: 9_999 }, DEFAULT_MILESTONES)).toEqual([]);
     expect(reachedMilestones({ verifiedFans: 10_000, verifiedArtists: 10_000 }, DEFAULT_MILESTONES)).toEqual([
-      { id: 'listener-membership', threshold: 10_000 },
+      { id: 'listener-membership', verifiedFans: 10_000, verifiedArtists: 10_000 },
     ]);
     expect(reachedMilestones({ verifiedFans: 100_000, verifiedArtists: 250_000 }, DEFAULT_MILESTONES)).toHaveLength(2);
+  });
+
+  it('holds each count to its own threshold when they differ (a demo configured with 2 fans and 1 artist)', () => {
+    const demo = [{ id: 'listener-membership' as const, verifiedFans: 2, verifiedArtists: 1 }];
+    expect(reachedMilestones({ verifiedFans: 1, verifiedArtists: 5 }, demo)).toEqual([]);
+    expect(reachedMilestones({ verifiedFans: 2, verifiedArtists: 0 }, demo)).toEqual([]);
+    expect(reachedMilestones({ verifiedFans: 2, verifiedArtists: 1 }, demo)).toEqual(demo);
   });
 });

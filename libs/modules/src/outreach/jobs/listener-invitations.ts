@@ -1,5 +1,6 @@
 import { stageEmail, withTransaction, type Pool } from '@app/platform';
 import { listenerMembershipOpenEmail } from '../application/emails/outreach.emails.js';
+import { issueListenerInvitation } from '../application/services/listener-invitation-tokens.js';
 import { LISTENER_MEMBERSHIP } from '../domain/milestones.js';
 
 export const LISTENER_INVITATION_CHUNK = 200;
@@ -22,16 +23,18 @@ export async function sendListenerInvitations(
   let total = 0;
   for (;;) {
     const staged = await withTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ email: string; first_name: string }>(
+      const { rows } = await client.query<{ email_key: string; email: string; first_name: string }>(
         `update waitlist_entries w set listener_invited_at = now()
          from (select email_key from waitlist_entries where listener_invited_at is null
                order by joined_at, email_key limit $1 for update skip locked) picked
          where w.email_key = picked.email_key
-         returning w.email, w.first_name`,
+         returning w.email_key, w.email, w.first_name`,
         [chunkSize],
       );
-      for (const row of rows)
-        await stageEmail(client, listenerMembershipOpenEmail(row.email, row.first_name, publicUrl));
+      for (const row of rows) {
+        const link = await issueListenerInvitation(client, row.email_key, publicUrl);
+        await stageEmail(client, listenerMembershipOpenEmail(row.email, row.first_name, link));
+      }
       return rows.length;
     });
     total += staged;

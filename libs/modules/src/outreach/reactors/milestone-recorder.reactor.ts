@@ -1,5 +1,11 @@
 import { defineReactor, StreamVersionConflictError, type EventStore } from '@app/event-store';
-import { DEFAULT_MILESTONES, milestoneStreamId, reachedMilestones, type Milestone } from '../domain/milestones.js';
+import {
+  DEFAULT_MILESTONES,
+  headlineThreshold,
+  milestoneStreamId,
+  reachedMilestones,
+  type Milestone,
+} from '../domain/milestones.js';
 import { MILESTONE_RECORDER_REACTOR } from '../outreach-names.js';
 import {
   countMilestoneFacts,
@@ -20,7 +26,8 @@ export const RECORDER_TABLES: MilestoneTables = {
  * Records MilestoneReached when verified fans and verified artists both cross a threshold. The event
  * goes to `milestone-<id>` with 'no stream' expected: a second worker, a reset checkpoint or a
  * recorder under another name is refused by the store, so each milestone is recorded exactly once.
- * `milestones` and `name` exist for tests (small thresholds; a second recorder racing the first).
+ * The worker passes the configured thresholds (MILESTONE_LISTENER_FANS...); `name` exists for tests (a
+ * second recorder racing the first).
  */
 export function createMilestoneRecorderReactor(
   store: EventStore,
@@ -46,7 +53,12 @@ export function createMilestoneRecorderReactor(
             [
               {
                 type: 'MilestoneReached',
-                data: { milestone: milestone.id, threshold: milestone.threshold, ...counts },
+                data: {
+                  milestone: milestone.id,
+                  threshold: headlineThreshold(milestone),
+                  thresholds: { verifiedFans: milestone.verifiedFans, verifiedArtists: milestone.verifiedArtists },
+                  ...counts,
+                },
               },
             ],
             { client: db },

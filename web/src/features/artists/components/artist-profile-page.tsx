@@ -13,6 +13,8 @@ import { EditArtistDialog } from './edit-artist-dialog';
 import { FanMessages } from './fan-messages';
 import { FavoriteButton } from './favorite-button';
 import { VoteButton } from './vote-button';
+import { useSession } from '@/lib/session/auth-user-query';
+import { browsesOnly } from '@/lib/session/roles';
 
 /** docs/product.md §2 "Artist profile (/artist/{id})". */
 export function ArtistProfilePage({ id }: { id: string }) {
@@ -28,6 +30,7 @@ export function ArtistProfilePage({ id }: { id: string }) {
 }
 
 function Profile({ artist }: { artist: TArtist }) {
+  const listener = browsesOnly(useSession().user);
   return (
     <ProfileShell backTo="/artists" backLabel="Back to Artists">
       <HiddenEntryNotice entry={artist} />
@@ -44,7 +47,7 @@ function Profile({ artist }: { artist: TArtist }) {
         }
         actions={
           <>
-            <VoteButton artist={artist} className="px-3 sm:px-5" />
+            {!listener && <VoteButton artist={artist} className="px-3 sm:px-5" />}
             <FavoriteButton artist={artist} variant="labelled" className="px-3 sm:px-5" />
           </>
         }

@@ -25,7 +25,7 @@ export function LoginPage() {
   const form = useContractForm(ZLoginRequest, { email: '', password: '' });
   const { errors } = form.formState;
   const { register } = form;
-  const [redirectTo, setRedirectTo] = useState<'/' | '/verification' | null>(null);
+  const [redirectTo, setRedirectTo] = useState<'/' | '/verification' | '/confirm-sign-up' | null>(null);
 
   useEffect(() => {
     if (!redirectTo) return;
@@ -40,7 +40,7 @@ export function LoginPage() {
         storeAccount({ userId: user.id, email: user.email });
         storeSelectedRole(user.role);
         toast({ title: 'Login Successful', description: 'Welcome back!' });
-        setRedirectTo(user.paymentCompleted ? '/' : '/verification');
+        setRedirectTo(user.paymentCompleted ? '/' : user.role === 'listener' ? '/confirm-sign-up' : '/verification');
       },
       onError: (error) => {
         toast({

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   ArrowRight,
@@ -16,6 +17,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { listenerMembershipOpen, listenerTargetsText, milestoneProgressQuery } from '@/lib/milestones';
 import { MembershipCardArt } from './membership-card-art';
 import { MilestoneProgress } from './milestone-progress';
 
@@ -218,6 +220,9 @@ function Roles() {
 }
 
 function ClosingCallToAction() {
+  const progress = useQuery(milestoneProgressQuery).data;
+  // Until the milestone the spec's invitation to help unlock it; after it, the way in.
+  const open = listenerMembershipOpen(progress) === true;
   return (
     <section aria-labelledby="cta-title" className="pb-20 sm:pb-28">
       <div className="container-page">
@@ -227,22 +232,25 @@ function ClosingCallToAction() {
             className="absolute -bottom-32 left-1/2 -z-10 h-72 w-[42rem] -translate-x-1/2 rounded-full bg-accent/20 blur-[100px]"
           />
           <h2 id="cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">
-            Help unlock the free Listener membership
+            {open ? 'The free Listener membership is open' : 'Help unlock the free Listener membership'}
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-muted-foreground sm:text-lg">
-            It opens at 10,000 verified fans and 10,000 verified artists. Get verified now to lock in a founding fan
-            number, or join the waitlist and we'll tell you the moment it opens.
+            {open
+              ? 'Join free as a Listener: browse verified artists and venues and keep your favourites, with no payment and no identity check. Or get verified to add, vote and earn Payola.'
+              : `It opens at ${listenerTargetsText(progress)}. Get verified now to lock in a founding fan number, or join the waitlist and we'll tell you the moment it opens.`}
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
               <Link to="/role-selection">
-                Get Verified Now
+                {open ? 'Join Free or Get Verified' : 'Get Verified Now'}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/waitlist">Join the Waitlist</Link>
-            </Button>
+            {!open && (
+              <Button asChild size="lg" variant="outline">
+                <Link to="/waitlist">Join the Waitlist</Link>
+              </Button>
+            )}
           </div>
         </div>
       </div>

@@ -4,7 +4,7 @@ import type { TMilestoneId, TMilestoneProgress } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { milestoneProgressQuery } from '../api/milestones';
+import { listenerTargetsText, milestoneProgressQuery } from '@/lib/milestones';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -52,6 +52,12 @@ function ProgressBar({ label, value, max }: { label: string; value: number; max:
   );
 }
 
+/** The configured targets (a laptop demo may set fans and artists apart); production's are 10,000 of each. */
+function unlocksAt({ verifiedFans, verifiedArtists }: TMilestoneProgress['milestones'][number]['targets']): string {
+  if (verifiedFans === verifiedArtists) return `At ${numbers.format(verifiedFans)} of each`;
+  return `At ${numbers.format(verifiedFans)} fans and ${numbers.format(verifiedArtists)} artists`;
+}
+
 function MilestoneCard({
   milestone,
   progress,
@@ -72,7 +78,7 @@ function MilestoneCard({
             Unlocked
           </Badge>
         ) : (
-          <Badge variant="outline">At {numbers.format(milestone.threshold)} of each</Badge>
+          <Badge variant="outline">{unlocksAt(milestone.targets)}</Badge>
         )}
       </div>
       <div>
@@ -80,8 +86,12 @@ function MilestoneCard({
         <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
       </div>
       <div className="mt-auto flex flex-col gap-4">
-        <ProgressBar label="Verified fans" value={progress.verifiedFans} max={milestone.threshold} />
-        <ProgressBar label="Verified artists" value={progress.verifiedArtists} max={milestone.threshold} />
+        <ProgressBar label="Verified fans" value={progress.verifiedFans} max={milestone.targets.verifiedFans} />
+        <ProgressBar
+          label="Verified artists"
+          value={progress.verifiedArtists}
+          max={milestone.targets.verifiedArtists}
+        />
       </div>
     </Card>
   );
@@ -109,7 +119,7 @@ export function MilestoneProgress() {
             ))
           ) : progress.isError ? (
             <p className="text-muted-foreground md:col-span-2">
-              Live progress is unavailable right now. It opens at 10,000 verified fans and 10,000 verified artists.
+              Live progress is unavailable right now. It opens at {listenerTargetsText(undefined)}.
             </p>
           ) : (
             <>

@@ -43,6 +43,8 @@ export function VerificationPage() {
     return <LoginRequiredPanel />;
   }
   if (user.paymentCompleted) return <Navigate to="/kyc-launch" replace />;
+  // The free Listener membership has nothing to pay: it waits for the confirmed email instead.
+  if (user.role === 'listener') return <Navigate to="/confirm-sign-up" replace />;
   return <Checkout user={user} />;
 }
 

@@ -23,6 +23,8 @@ const ROLE_WELCOME: Record<Exclude<TAuthUser['role'], 'fan'>, string> = {
   venue: 'Your verified venue account is ready. Verified members can now find and validate your venue.',
   'service-provider': 'Your verified account is ready. Welcome to the network of people who keep live music running.',
   'industry-pro': 'Your verified account is ready, with view-only access to artist profiles and venue listings.',
+  // A Listener never passes this page (no payment, no identity check); a stray visit still reads right.
+  listener: 'Your free Listener account is ready: browse artists and venues and keep your favourites.',
 };
 
 /** docs/product.md §2 "Verification success". docs/decisions.md: the founding fan number is the user's real one. */

@@ -1,8 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, WandSparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ZApiError, ZCreateAccountForm, type TCreateAccountForm, type TRole } from '@app/contracts';
+import { ArrowRight, Clock, WandSparkles, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  LISTENER_MESSAGES,
+  MAX_PROFILE_GENRES,
+  ZApiError,
+  ZCreateAccountForm,
+  type TCreateAccountForm,
+  type TRole,
+} from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -13,11 +20,14 @@ import { Steps } from '@/components/ui/steps';
 import { textLinkClasses } from '@/components/ui/text-link';
 import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { CaptchaWidget, type CaptchaHandle } from '@/lib/captcha/captcha-widget';
+import { listenerMembershipOpen, milestoneProgressQuery } from '@/lib/milestones';
 import { refetchSession } from '@/lib/session/auth-user-query';
 import { readSelectedRole, storeAccount } from '@/lib/session/local-account';
-import { SIGN_UP_STEPS } from '@/lib/sign-up-steps';
+import { LISTENER_SIGN_UP_STEPS, SIGN_UP_STEPS } from '@/lib/sign-up-steps';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useCreateAccountMutation } from '../api/create-account';
+import { listenerInvitationQuery } from '../api/listener-sign-up';
 import { generatePassword } from '../lib/generate-password';
 import { roleOption } from '../lib/role-options';
 
@@ -34,13 +44,41 @@ const EMPTY_FORM = {
   zipCode: '',
 };
 
-export function CreateAccountPage() {
+/** `invite`: the token of a waitlisted person's invitation link, which pre-fills a Listener's sign-up. */
+export function CreateAccountPage({ invite }: { invite?: string | undefined }) {
   const [role] = useState(readSelectedRole);
+  const progress = useQuery(milestoneProgressQuery);
   if (!role) return <Navigate to="/role-selection" replace />;
-  return <CreateAccountForm role={role} />;
+  // Before the milestone a Listener's sign-up cannot succeed (the server refuses it): say so up front.
+  if (role === 'listener' && listenerMembershipOpen(progress.data) === false) return <ListenerNotYetOpen />;
+  return <CreateAccountForm role={role} invite={role === 'listener' ? invite : undefined} />;
 }
 
-function CreateAccountForm({ role }: { role: TRole }) {
+function ListenerNotYetOpen() {
+  return (
+    <FocusedPage
+      icon={<Clock aria-hidden="true" />}
+      align="center"
+      eyebrow="Free Listener membership"
+      title="Not Yet Open"
+      description={LISTENER_MESSAGES.notYetOpen}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button asChild size="lg">
+          <Link to="/waitlist">
+            Join the Waitlist
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/role-selection">Choose another role</Link>
+        </Button>
+      </div>
+    </FocusedPage>
+  );
+}
+
+function CreateAccountForm({ role, invite }: { role: TRole; invite: string | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const createAccount = useCreateAccountMutation();
@@ -52,6 +90,23 @@ function CreateAccountForm({ role }: { role: TRole }) {
   const [redirectTo, setRedirectTo] = useState<'/verification' | '/login' | null>(null);
   const option = roleOption(role);
   const RoleIcon = option.icon;
+  const listener = role === 'listener';
+  // A Listener's human check (in place of payment and identity check), and the genres an invitation brings.
+  const captcha = useRef<CaptchaHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
+  const [genres, setGenres] = useState<string[]>([]);
+  const invitation = useQuery({ ...listenerInvitationQuery(invite ?? ''), enabled: Boolean(invite) });
+  const prefilled = useRef(false);
+
+  useEffect(() => {
+    if (!invitation.data || prefilled.current) return;
+    prefilled.current = true;
+    const { firstName, lastName, email } = invitation.data;
+    form.setValues({ firstName, lastName, email, confirmEmail: email });
+    // A profile keeps at most 3 genres: the first ones of the waitlist entry.
+    setGenres(invitation.data.genres.slice(0, MAX_PROFILE_GENRES));
+  }, [invitation.data, form]);
 
   useEffect(() => {
     if (!redirectTo) return;
@@ -70,12 +125,26 @@ function CreateAccountForm({ role }: { role: TRole }) {
     confirmPassword: _confirmPassword,
     ...account
   }: TCreateAccountForm) => {
+    if (listener && !captchaToken) {
+      setCaptchaError(LISTENER_MESSAGES.captchaRequired);
+      return;
+    }
+    const extras = listener
+      ? { recaptchaToken: captchaToken ?? undefined, ...(genres.length > 0 ? { genres } : {}) }
+      : {};
     createAccount.mutate(
-      { ...account, role },
+      { ...account, ...extras, role },
       {
-        onSuccess: async ({ userId }) => {
+        onSuccess: async ({ userId, confirmationSentTo }) => {
           setFinishing(true);
           storeAccount({ userId, email: account.email });
+          if (confirmationSentTo) {
+            // Nothing to pay: the next step is the link in the inbox.
+            await refetchSession(queryClient).catch(() => null);
+            toast({ title: 'Account Created', description: LISTENER_MESSAGES.confirmationSent });
+            void navigate({ to: '/confirm-sign-up' });
+            return;
+          }
           const user = await refetchSession(queryClient).catch(() => null);
           if (user) {
             toast({ title: 'Account Created & Logged In', description: 'Next up: verification and membership.' });
@@ -90,6 +159,8 @@ function CreateAccountForm({ role }: { role: TRole }) {
           }
         },
         onError: (error) => {
+          // A captcha token works once: a refused sign-up needs a new check.
+          captcha.current?.reset();
           toast({
             title: 'Error',
             description: serverMessageOr(error, 'Failed to create account. Please try again.'),
@@ -107,12 +178,24 @@ function CreateAccountForm({ role }: { role: TRole }) {
   return (
     <FocusedPage
       width="lg"
-      eyebrow="Step 1 of 4"
+      eyebrow={listener ? 'Step 1 of 3' : 'Step 1 of 4'}
       title="Create Your Account"
-      description="A few details and you're on your way to verified membership."
+      description={
+        listener
+          ? 'Free: no payment and no identity check. Confirm your email and you can start browsing.'
+          : "A few details and you're on your way to verified membership."
+      }
     >
       <div className="flex flex-col gap-6">
-        <Steps steps={SIGN_UP_STEPS} current={0} label="Sign-up steps" />
+        <Steps steps={listener ? LISTENER_SIGN_UP_STEPS : SIGN_UP_STEPS} current={0} label="Sign-up steps" />
+        {invite && invitation.isError && (
+          <p
+            role="status"
+            className="rounded-2xl border border-border bg-surface-raised p-4 text-sm text-muted-foreground"
+          >
+            {LISTENER_MESSAGES.invitationInvalid}
+          </p>
+        )}
 
         <Card className="p-5 sm:p-8">
           <div className="flex items-center gap-4 rounded-2xl border border-border bg-surface-raised p-4">
@@ -132,7 +215,11 @@ function CreateAccountForm({ role }: { role: TRole }) {
             </Button>
           </div>
 
-          <form {...form.formProps} onSubmit={form.handleSubmit(create)} className="mt-7 grid gap-5 sm:grid-cols-2">
+          <form
+            {...form.formProps}
+            onSubmit={(event) => void form.handleSubmit(create)(event)}
+            className="mt-7 grid gap-5 sm:grid-cols-2"
+          >
             <Field label="First Name" error={errors.firstName?.message} required>
               <Input autoComplete="given-name" {...register('firstName')} />
             </Field>
@@ -182,9 +269,48 @@ function CreateAccountForm({ role }: { role: TRole }) {
               <Input autoComplete="postal-code" {...register('zipCode')} />
             </Field>
 
+            {listener && genres.length > 0 && (
+              <div className="flex flex-col gap-2 sm:col-span-2">
+                <p id="listener-genres-label" className="text-sm font-medium">
+                  Your genres <span className="font-normal text-muted-foreground">(from the waitlist)</span>
+                </p>
+                <ul aria-labelledby="listener-genres-label" className="flex flex-wrap gap-2">
+                  {genres.map((genre) => (
+                    <li
+                      key={genre}
+                      className="inline-flex h-9 items-center gap-1 rounded-full border border-accent/40 bg-accent-soft pr-1 pl-3.5 text-sm font-medium text-accent"
+                    >
+                      {genre}
+                      <button
+                        type="button"
+                        aria-label={`Remove ${genre}`}
+                        onClick={() => setGenres((current) => current.filter((g) => g !== genre))}
+                        className="inline-flex size-7 items-center justify-center rounded-full hover:bg-accent/20 focus-visible:outline-2 focus-visible:outline-ring"
+                      >
+                        <X aria-hidden="true" className="size-4" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+
+            {listener && (
+              <div className="sm:col-span-2">
+                <CaptchaWidget
+                  ref={captcha}
+                  onChange={(token) => {
+                    setCaptchaToken(token);
+                    if (token) setCaptchaError(undefined);
+                  }}
+                  error={captchaError}
+                />
+              </div>
+            )}
+
             <div className="flex flex-col gap-4 pt-2 sm:col-span-2">
               <Button type="submit" size="lg" block loading={busy} loadingText="Creating Account..." className="group">
-                Create Account &amp; Continue
+                {listener ? 'Create Free Account' : <>Create Account &amp; Continue</>}
                 <ArrowRight
                   aria-hidden="true"
                   className="transition-transform duration-200 group-hover:translate-x-0.5"

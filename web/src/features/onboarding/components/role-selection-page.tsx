@@ -1,16 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, Check, ShieldCheck, Sparkles } from 'lucide-react';
+import { ArrowRight, Check, Clock, ShieldCheck, Sparkles } from 'lucide-react';
 import type { TRole } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { textLinkClasses } from '@/components/ui/text-link';
+import { listenerMembershipOpen, milestoneProgressQuery } from '@/lib/milestones';
 import { storeSelectedRole } from '@/lib/session/local-account';
 import { cn } from '@/lib/utils';
 import { ROLE_OPTIONS, type RoleOption } from '../lib/role-options';
 
 export function RoleSelectionPage() {
   const navigate = useNavigate();
+  const listenerOpen = listenerMembershipOpen(useQuery(milestoneProgressQuery).data) === true;
 
   function choose(role: TRole) {
     storeSelectedRole(role);
@@ -41,10 +44,15 @@ export function RoleSelectionPage() {
         <ul className="mt-10 grid gap-5 sm:mt-12 md:grid-cols-2 lg:grid-cols-3">
           {ROLE_OPTIONS.map((option, index) => (
             <li key={option.role} className="flex animate-rise" style={{ animationDelay: `${120 + index * 50}ms` }}>
-              <RoleCard option={option} featured={option.role === 'fan'} onChoose={() => choose(option.role)} />
+              <RoleCard
+                option={option}
+                featured={option.role === 'fan'}
+                notYetOpen={option.role === 'listener' && !listenerOpen}
+                onChoose={() => choose(option.role)}
+              />
             </li>
           ))}
-          <li className="flex animate-rise [animation-delay:370ms]">
+          <li className="flex animate-rise [animation-delay:420ms]">
             <div className="flex w-full flex-col justify-center gap-4 rounded-3xl border border-dashed border-border-strong p-6 sm:p-7">
               <ShieldCheck aria-hidden="true" className="size-8 text-accent" />
               <p className="font-display text-xl font-semibold tracking-tight">Real people only</p>
@@ -66,8 +74,20 @@ export function RoleSelectionPage() {
   );
 }
 
-function RoleCard({ option, featured, onChoose }: { option: RoleOption; featured: boolean; onChoose: () => void }) {
+function RoleCard({
+  option,
+  featured,
+  notYetOpen,
+  onChoose,
+}: {
+  option: RoleOption;
+  featured: boolean;
+  /** The Listener card before its milestone: shown, but it leads to the waitlist. */
+  notYetOpen: boolean;
+  onChoose: () => void;
+}) {
   const { icon: Icon, title, description, features, price, priceNote } = option;
+  const free = option.role === 'listener';
   const titleId = `role-${option.role}-title`;
 
   return (
@@ -91,12 +111,24 @@ function RoleCard({ option, featured, onChoose }: { option: RoleOption; featured
             Most popular
           </Badge>
         )}
+        {notYetOpen && (
+          <Badge variant="outline" size="sm">
+            <Clock aria-hidden="true" />
+            Not yet open
+          </Badge>
+        )}
       </div>
 
       <h2 id={titleId} className="mt-5 text-2xl font-bold tracking-tight">
         {title}
       </h2>
       <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{description}</p>
+      {notYetOpen && (
+        <p className="mt-3 text-sm leading-relaxed text-muted-foreground">
+          The free Listener membership is not yet open. It unlocks when the community reaches its verified fans and
+          verified artists milestone; join the waitlist and we'll email you.
+        </p>
+      )}
 
       <ul className="mt-5 flex flex-col gap-2.5" aria-label={`${title} features`}>
         {features.map((feature) => (
@@ -114,16 +146,28 @@ function RoleCard({ option, featured, onChoose }: { option: RoleOption; featured
           <span className="font-display text-2xl font-bold">{price}</span>
           <span className="text-sm text-muted-foreground">{priceNote}</span>
         </p>
-        <Button
-          block
-          variant={featured ? 'primary' : 'secondary'}
-          aria-label={`Verify & Continue as ${title}`}
-          onClick={onChoose}
-          className="group"
-        >
-          Verify &amp; Continue
-          <ArrowRight aria-hidden="true" className="transition-transform duration-200 group-hover:translate-x-0.5" />
-        </Button>
+        {notYetOpen ? (
+          <Button asChild block variant="outline" className="group">
+            <Link to="/waitlist">
+              Join the Waitlist
+              <ArrowRight
+                aria-hidden="true"
+                className="transition-transform duration-200 group-hover:translate-x-0.5"
+              />
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            block
+            variant={featured ? 'primary' : 'secondary'}
+            aria-label={free ? 'Join Free as Listener' : `Verify & Continue as ${title}`}
+            onClick={onChoose}
+            className="group"
+          >
+            {free ? 'Join Free' : <>Verify &amp; Continue</>}
+            <ArrowRight aria-hidden="true" className="transition-transform duration-200 group-hover:translate-x-0.5" />
+          </Button>
+        )}
       </div>
     </Card>
   );

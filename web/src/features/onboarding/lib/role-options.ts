@@ -72,6 +72,15 @@ export const ROLE_OPTIONS: readonly RoleOption[] = [
     priceNote: 'one-time verification',
     icon: ROLE_ICONS['industry-pro'],
   },
+  {
+    role: 'listener',
+    title: 'Listener',
+    description: 'Follow the scene for free: browse verified artists and venues and keep your favourites.',
+    features: ['Browse artists and venues', 'Favourite the ones you love', 'No payment, no identity check'],
+    price: 'Free',
+    priceNote: 'confirm your email to join',
+    icon: ROLE_ICONS.listener,
+  },
 ];
 
 export function roleOption(role: TRole): RoleOption {

@@ -40,13 +40,13 @@ function DashboardBody({ data }: { data: TOpsDashboard }) {
           icon={<Users aria-hidden="true" />}
           label="Verified fans"
           value={milestones.verifiedFans}
-          target={milestones.target}
+          target={milestones.targets.verifiedFans}
         />
         <Milestone
           icon={<Mic2 aria-hidden="true" />}
           label="Verified artists"
           value={milestones.verifiedArtists}
-          target={milestones.target}
+          target={milestones.targets.verifiedArtists}
         />
       </div>
       <Card>

@@ -12,6 +12,8 @@ import { VoteToggle } from '@/lib/catalog/vote-toggle';
 import { useVenueFavoriteMutation, useVenueVoteMutation, venueQueryOptions } from '../api/venues';
 import { venuePlace, VenueBadges } from './venue-badges';
 import { EditVenueDialog } from './edit-venue-dialog';
+import { useSession } from '@/lib/session/auth-user-query';
+import { browsesOnly } from '@/lib/session/roles';
 
 /** docs/product.md §2 "Venue profile (/venue/{id})", with a working vote toggle (docs/decisions.md). */
 export function VenueProfilePage({ id }: { id: string }) {
@@ -28,6 +30,7 @@ export function VenueProfilePage({ id }: { id: string }) {
 
 function Profile({ venue }: { venue: TVenue }) {
   const vote = useVenueVoteMutation(venue.id);
+  const listener = browsesOnly(useSession().user);
   const favorite = useVenueFavoriteMutation(venue.id);
   const contact = [
     venue.phoneNumber && { icon: Phone, label: 'Phone', value: venue.phoneNumber, href: `tel:${venue.phoneNumber}` },
@@ -62,7 +65,7 @@ function Profile({ venue }: { venue: TVenue }) {
         }
         actions={
           <>
-            <VoteToggle entry={venue} vote={vote} className="px-3 sm:px-5" />
+            {!listener && <VoteToggle entry={venue} vote={vote} className="px-3 sm:px-5" />}
             <FavoriteToggle entry={venue} favorite={favorite} variant="labelled" className="px-3 sm:px-5" />
           </>
         }

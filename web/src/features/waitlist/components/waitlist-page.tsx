@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useReducer, useRef } from 'react';
@@ -6,9 +7,11 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FocusedPage } from '@/components/ui/focused-page';
 import { Input } from '@/components/ui/input';
+import { textLinkClasses } from '@/components/ui/text-link';
 import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { CaptchaWidget, type CaptchaHandle } from '@/lib/captcha/captcha-widget';
+import { listenerMembershipOpen, listenerTargetsText, milestoneProgressQuery } from '@/lib/milestones';
 import { useContractForm } from '@/lib/use-contract-form';
 import { ZApiError } from '@app/contracts';
 import { useJoinWaitlistMutation } from '../api/waitlist';
@@ -24,6 +27,8 @@ import { GenrePicker } from './genre-picker';
 
 /** docs/product.md §2 "Waitlist (/waitlist)": the free Listener membership's waitlist. */
 export function WaitlistPage() {
+  const progress = useQuery(milestoneProgressQuery).data;
+  const open = listenerMembershipOpen(progress) === true;
   const join = useJoinWaitlistMutation();
   const form = useContractForm(ZWaitlistTextFields, EMPTY_WAITLIST_FORM);
   const { errors } = form.formState;
@@ -49,7 +54,10 @@ export function WaitlistPage() {
         captcha.current?.reset();
         toast({
           title: 'Welcome to the waitlist!',
-          description: "We'll notify you when the free Listener membership becomes available.",
+          // Once open there is nothing to wait for: the email on its way carries the sign-up link.
+          description: open
+            ? "The free Listener membership is open: we've emailed you a link to join free."
+            : "We'll notify you when the free Listener membership becomes available.",
         });
       },
       onError: (error) => {
@@ -70,7 +78,19 @@ export function WaitlistPage() {
       width="lg"
       eyebrow="Free Listener membership"
       title="Join the Listener Waitlist"
-      description="The free Listener membership opens at 10,000 verified fans and 10,000 verified artists. Join the waitlist and we'll tell you the moment it does."
+      description={
+        open ? (
+          <>
+            The free Listener membership is open: no need to wait.{' '}
+            <Link to="/role-selection" className={textLinkClasses}>
+              Join free as a Listener
+            </Link>{' '}
+            now, or leave your details below.
+          </>
+        ) : (
+          `The free Listener membership opens at ${listenerTargetsText(progress)}. Join the waitlist and we'll tell you the moment it does.`
+        )
+      }
     >
       <Card className="p-5 sm:p-8">
         <form

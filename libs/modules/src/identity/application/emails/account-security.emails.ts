@@ -104,3 +104,19 @@ export function passwordChangedEmail(to: string, firstName: string): TEmailMessa
       "Didn't do this? Reset your password now from the login page (Forgot your password?), which signs everyone else out.",
   });
 }
+
+/** To a new Listener: the free membership's confirmation, in place of payment and identity check. */
+export function confirmSignUpEmail(to: string, firstName: string, link: string): TEmailMessage {
+  return securityEmail({
+    to,
+    subject: 'Confirm your email to start your Listener membership',
+    heading: 'Confirm your email address',
+    firstName,
+    paragraphs: [
+      'Welcome to Payola! Your free Listener membership starts as soon as you confirm this address: open the link within 7 days.',
+      'Then browse artists and venues and keep your favourites in one place.',
+    ],
+    button: { label: 'Confirm email address', href: link },
+    footer: "Didn't sign up? Ignore this email; the account stays closed.",
+  });
+}

@@ -27,10 +27,15 @@ export function waitlistConfirmationEmail(to: string, firstName: string): TEmail
   };
 }
 
-/** Sent to everyone on the waitlist once the Listener milestone is reached. */
-export function listenerMembershipOpenEmail(to: string, firstName: string, publicUrl: string): TEmailMessage {
+/**
+ * Sent to everyone on the waitlist once the Listener milestone is reached. `link` pre-fills the Listener
+ * sign-up from their waitlist entry (listenerInvitationLink).
+ */
+export function listenerMembershipOpenEmail(to: string, firstName: string, link: string): TEmailMessage {
   const subject = 'The free Listener membership is open';
-  const link = new URL('/role-selection', publicUrl).toString();
+  // No numbers: a laptop demo reaches the milestone at its own configured thresholds.
+  const reached =
+    'Payola has reached its milestone of verified fans and verified artists, so the free Listener membership you waited for is now open.';
   return {
     to,
     subject,
@@ -38,21 +43,20 @@ export function listenerMembershipOpenEmail(to: string, firstName: string, publi
       title: subject,
       heading: 'The free Listener membership is open!',
       paragraphs: [
-        `Hi ${escapeHtml(firstName)}, Payola has reached 10,000 verified fans and 10,000 verified artists, so the free Listener membership you waited for is now open.`,
-        'Payola redemption unlocks too: verified members can redeem it for in-app rewards and ticket, merch and vinyl discounts.',
+        `Hi ${escapeHtml(firstName)}, ${reached}`,
+        'Join free: no payment and no identity check. Your details from the waitlist are already filled in; confirm your email and start browsing and favouriting artists and venues.',
       ],
-      button: { label: 'Join Payola', href: link },
+      button: { label: 'Join as a Listener', href: link },
     }),
-    text: [
-      `Hi ${firstName},`,
-      '',
-      'Payola has reached 10,000 verified fans and 10,000 verified artists, so the free Listener membership you waited for is now open.',
-      '',
-      `Join here: ${link}`,
-      '',
-      'Payola',
-    ].join('\n'),
+    text: [`Hi ${firstName},`, '', reached, '', `Join as a Listener: ${link}`, '', 'Payola'].join('\n'),
   };
+}
+
+/** The invitation's link: the Listener sign-up, pre-filled from the entry its random token names. */
+export function listenerInvitationLink(publicUrl: string, token: string): string {
+  const link = new URL('/create-account', publicUrl);
+  link.searchParams.set('invite', token);
+  return link.toString();
 }
 
 /** Sent to whoever used the contact form: what they sent, and that someone will answer. */

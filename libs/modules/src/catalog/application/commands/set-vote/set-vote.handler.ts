@@ -27,7 +27,7 @@ export class SetVoteHandler implements ICommandHandler<SetVote> {
   ) {}
 
   async execute({ kind, userId, entryId: asked, vote, requestId }: SetVote): Promise<TVoteResponse> {
-    await this.members.member(userId);
+    await this.members.voter(userId);
     await entryNameOnFile(this.repository, kind, asked);
     const { entryId, alsoRead } = await markedAs(this.pool, kind, 'vote', asked, userId);
     const name = await entryNameOnFile(this.repository, kind, entryId);

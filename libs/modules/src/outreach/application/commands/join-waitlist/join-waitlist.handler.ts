@@ -7,6 +7,7 @@ import { decideJoinWaitlist, waitlistEmailKey, waitlistFold, waitlistStreamId } 
 import { LISTENER_MEMBERSHIP } from '../../../domain/milestones.js';
 import { listenerMembershipOpenEmail, waitlistConfirmationEmail } from '../../emails/outreach.emails.js';
 import { HumanCheck } from '../../services/human-check.js';
+import { issueListenerInvitation } from '../../services/listener-invitation-tokens.js';
 import { JoinWaitlist } from './join-waitlist.command.js';
 
 @CommandHandler(JoinWaitlist)
@@ -43,7 +44,11 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
           [waitlistEmailKey(entry.email), entryId, entry.email, entry.firstName, alreadyOpen],
         );
         const email = alreadyOpen
-          ? listenerMembershipOpenEmail(entry.email, entry.firstName, this.config.PUBLIC_URL)
+          ? listenerMembershipOpenEmail(
+              entry.email,
+              entry.firstName,
+              await issueListenerInvitation(tx, waitlistEmailKey(entry.email), this.config.PUBLIC_URL),
+            )
           : waitlistConfirmationEmail(entry.email, entry.firstName);
         const staged = await stageEmail(tx, email);
         return { events, result: staged };

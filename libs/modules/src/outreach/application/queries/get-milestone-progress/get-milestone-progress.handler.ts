@@ -1,7 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { TMilestoneProgress } from '@app/contracts';
-import { InjectPool, type Pool } from '@app/platform';
-import { DEFAULT_MILESTONES } from '../../../domain/milestones.js';
+import { InjectConfig, InjectPool, milestoneThresholds, type AppConfig, type Pool } from '@app/platform';
+import { headlineThreshold } from '../../../domain/milestones.js';
 import { GetMilestoneProgress } from './get-milestone-progress.query.js';
 
 /** The landing page asks on every visit; the counts move slowly, so each api process asks PostgreSQL at most this often. */
@@ -11,7 +11,10 @@ export const MILESTONE_PROGRESS_CACHE_MS = 10_000;
 export class GetMilestoneProgressHandler implements IQueryHandler<GetMilestoneProgress> {
   private cached: { value: Promise<TMilestoneProgress>; until: number } | null = null;
 
-  constructor(@InjectPool() private readonly pool: Pool) {}
+  constructor(
+    @InjectPool() private readonly pool: Pool,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
 
   execute(): Promise<TMilestoneProgress> {
     const now = Date.now();
@@ -35,10 +38,12 @@ export class GetMilestoneProgressHandler implements IQueryHandler<GetMilestonePr
     return {
       verifiedFans: counts.rows[0]?.verified_fans ?? 0,
       verifiedArtists: counts.rows[0]?.verified_artists ?? 0,
-      milestones: DEFAULT_MILESTONES.map(({ id, threshold }) => ({
-        id,
-        threshold,
-        reachedAt: reachedAt.get(id) ?? null,
+      // The configured thresholds, the ones the recorder counts toward: the landing shows the real targets.
+      milestones: milestoneThresholds(this.config).map((milestone) => ({
+        id: milestone.id,
+        threshold: headlineThreshold(milestone),
+        targets: { verifiedFans: milestone.verifiedFans, verifiedArtists: milestone.verifiedArtists },
+        reachedAt: reachedAt.get(milestone.id) ?? null,
       })),
     };
   }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import type { TStartKycSessionResponse } from '@app/contracts';
+import { LISTENER_MESSAGES, type TStartKycSessionResponse } from '@app/contracts';
+import { RefusedError } from '@app/domain';
 import { EventSourcedRepository, type Decided } from '@app/event-store';
 import { InjectLogger, type Logger } from '@app/platform';
 import { GetAccount, type Account } from '../../../../../identity/index.js';
@@ -30,6 +31,7 @@ export class StartKycSessionHandler implements ICommandHandler<StartKycSession> 
 
   async execute({ userId, requestId }: StartKycSession): Promise<TStartKycSessionResponse> {
     const account = await this.queries.execute(new GetAccount(userId));
+    if (account?.role === 'listener') throw new RefusedError('forbidden', LISTENER_MESSAGES.noIdentityCheck);
     const streamId = kycStreamId(userId);
     const providerName = this.provider.providerName;
     // The stream, not the lagging users read model, says whether the payment completed.

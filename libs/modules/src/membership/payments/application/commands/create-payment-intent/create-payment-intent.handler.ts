@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import type { TCreatePaymentIntentResponse } from '@app/contracts';
+import { LISTENER_MESSAGES, type TCreatePaymentIntentResponse } from '@app/contracts';
+import { RefusedError } from '@app/domain';
 import { decideStartCheckout, OwnAccountOnlyError } from '../../../domain/payment.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../payment-provider.js';
 import { GetPayingUser } from '../../queries/get-paying-user/get-paying-user.query.js';
@@ -18,6 +19,7 @@ export class CreatePaymentIntentHandler implements ICommandHandler<CreatePayment
   async execute({ userId, requestedUserId }: CreatePaymentIntent): Promise<TCreatePaymentIntentResponse> {
     const payer = await this.queries.execute(new GetPayingUser(userId));
     if (!payer) throw new OwnAccountOnlyError();
+    if (payer.account.role === 'listener') throw new RefusedError('forbidden', LISTENER_MESSAGES.nothingToPay);
     decideStartCheckout(payer.payment, { userId, requestedUserId });
     // A reload of the payment page continues the open checkout instead of starting another.
     const open = await this.sessions.openCheckout(userId);
