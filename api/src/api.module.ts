@@ -7,6 +7,7 @@ import { MembershipModule } from '@app/modules/membership';
 import { OperatorsModule } from '@app/modules/operators';
 import { OutreachModule } from '@app/modules/outreach';
 import { PayolaModule } from '@app/modules/payola';
+import { ShopModule } from '@app/modules/shop';
 import { PlatformModule } from '@app/platform';
 import { HealthController } from './health/health.controller.js';
 import { EventStoreModule } from './infrastructure/event-store.module.js';
@@ -27,6 +28,7 @@ import { SharedApiModule } from './infrastructure/shared-api.module.js';
     OutreachModule,
     MediaModule,
     OperatorsModule,
+    ShopModule,
   ],
   controllers: [HealthController],
 })

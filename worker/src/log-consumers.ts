@@ -11,6 +11,7 @@ import {
   milestoneProgressProjection,
 } from '@app/modules/outreach';
 import { payolaLedgerProjection } from '@app/modules/payola';
+import { shopOffersProjection } from '@app/modules/shop';
 
 /** Every projection: the worker keeps them up to date; the ops CLI rebuilds them. */
 export const projections: readonly Projection[] = [
@@ -25,6 +26,7 @@ export const projections: readonly Projection[] = [
   milestoneProgressProjection,
   mediaProjection,
   dailyActivityProjection,
+  shopOffersProjection,
 ];
 
 /**

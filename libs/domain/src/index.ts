@@ -6,3 +6,4 @@ export * from './catalog/name-similarity.js';
 export * from './catalog/enumerations.js';
 export * from './catalog/search-words.js';
 export * from './identity/reserved-usernames.js';
+export * from './shop/offer-code.js';

@@ -8,6 +8,7 @@ import { membershipMigrations } from './membership/migrations/index.js';
 import { operatorsMigrations } from './operators/migrations/index.js';
 import { outreachMigrations } from './outreach/migrations/index.js';
 import { payolaMigrations } from './payola/migrations/index.js';
+import { shopMigrations } from './shop/migrations/index.js';
 
 /**
  * The write-side schema, in the order it is built: the platform's tables (event log, checkpoints,
@@ -24,4 +25,5 @@ export const schemaMigrations: readonly MigrationSource[] = [
   catalogMigrations,
   outreachMigrations,
   operatorsMigrations,
+  shopMigrations,
 ];

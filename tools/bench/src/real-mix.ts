@@ -89,6 +89,8 @@ interface User {
   /** Payola sources already paid and awards per rule: the state decideAward reads. */
   sources: Set<string>;
   awardsByRule: Map<string, number>;
+  /** Awards - spends + refunds, as the fold on `payola-<id>` has it (decideAward clamps a withdrawal at it). */
+  balance: number;
 }
 
 interface Entry {
@@ -279,13 +281,20 @@ export class RealMix {
     context?: { newLinks: number },
   ): MixEvent[] {
     const events = decideAward(
-      { awardedSources: user.sources, awardsByRule: user.awardsByRule },
+      {
+        awardedSources: user.sources,
+        awardsByRule: user.awardsByRule,
+        balance: user.balance,
+        redemptionsByOffer: new Map(),
+        refundable: new Map(),
+      },
       { userId: user.id, rule, description, source, context },
     );
     const award = events[0];
     if (!award) return [];
     user.sources.add(source);
     user.awardsByRule.set(rule, (user.awardsByRule.get(rule) ?? 0) + 1);
+    user.balance += award.data.amount;
     return [this.event(payolaStreamId(user.id), award, { actingUserId: user.id, causationId: source })];
   }
 
@@ -336,6 +345,7 @@ export class RealMix {
       kycSession: null,
       sources: new Set(),
       awardsByRule: new Map(),
+      balance: 0,
     };
     this.users.push(user);
     this.userIds.set(user.id, index);

@@ -10,6 +10,7 @@ import { mediaEvents } from './media.events.js';
 import { operatorEvents } from './operators.events.js';
 import { entryClaimEvents } from './entry-claims.events.js';
 import { moderationEvents } from './moderation.events.js';
+import { shopEvents } from './shop.events.js';
 
 /**
  * Every domain event type of the product. Modules add their definitions here as they are built;
@@ -26,6 +27,7 @@ export const domainEvents = [
   ...operatorEvents,
   ...entryClaimEvents,
   ...moderationEvents,
+  ...shopEvents,
 ] as const;
 
 type DomainEventDefinition = (typeof domainEvents)[number];

@@ -19,4 +19,38 @@ export const PayolaAwarded = defineEvent(
   }),
 );
 
-export const payolaEvents = [PayolaAwarded] as const;
+/**
+ * Payola spent on a shop offer: a debit (`amount` positive, the ledger shows it negative), decided on
+ * `payola-<userId>` with its expected version against the balance folded there, so the log never
+ * holds an overdraft. `source` is `redemption:<redemptionId>`, reserved once like an award's.
+ */
+export const PayolaSpent = defineEvent(
+  'PayolaSpent',
+  z.object({
+    userId: z.string(),
+    amount: z.number().int().positive(),
+    offerId: z.string(),
+    redemptionId: z.string(),
+    action: z.string(),
+    category: z.string(),
+    description: z.string(),
+    source: z.string(),
+  }),
+);
+
+/** A spend given back (its offer was withdrawn before the code was used): `source` is `refund:<redemptionId>`, once. */
+export const PayolaRefunded = defineEvent(
+  'PayolaRefunded',
+  z.object({
+    userId: z.string(),
+    amount: z.number().int().positive(),
+    offerId: z.string(),
+    redemptionId: z.string(),
+    action: z.string(),
+    category: z.string(),
+    description: z.string(),
+    source: z.string(),
+  }),
+);
+
+export const payolaEvents = [PayolaAwarded, PayolaSpent, PayolaRefunded] as const;

@@ -14,7 +14,7 @@ export { GetArtistOnFile } from './application/queries/get-artist-on-file/get-ar
 export { actingAs } from './http/acting-as.js';
 export { CLAIMS_PROJECTION } from './catalog-names.js';
 export { claimsProjection } from './projections/claims.projection.js';
-export { claimedEntriesOf } from './application/services/entry-claims.js';
+export { claimedEntriesOf, entryNamesOf } from './application/services/entry-claims.js';
 export { DecideClaim } from './application/commands/decide-claim/decide-claim.command.js';
 export { ListClaims } from './application/queries/list-claims/list-claims.query.js';
 export { REPORTS_PROJECTION } from './catalog-names.js';

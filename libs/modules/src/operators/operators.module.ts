@@ -4,6 +4,7 @@ import { IdentityModule } from '../identity/index.js';
 import { Dashboard } from './application/dashboard.js';
 import { SecondFactor } from './application/second-factor.js';
 import { OperatorGuard } from './http/operator.guard.js';
+import { IsOperatorSessionHandler } from './application/queries/is-operator-session/is-operator-session.handler.js';
 import { MembersController } from './http/members.controller.js';
 import { OpsController } from './http/ops.controller.js';
 import { ReportsController } from './http/reports.controller.js';
@@ -16,7 +17,7 @@ import { ClaimsController } from './http/claims.controller.js';
 @Module({
   imports: [CqrsModule, IdentityModule],
   controllers: [OpsController, MembersController, ReportsController, ClaimsController],
-  providers: [SecondFactor, Dashboard, OperatorGuard],
+  providers: [SecondFactor, Dashboard, OperatorGuard, IsOperatorSessionHandler],
 })
 export class OperatorsModule implements OnModuleDestroy {
   constructor(@Inject(Dashboard) private readonly dashboard: Dashboard) {}

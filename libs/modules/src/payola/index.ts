@@ -5,13 +5,27 @@ export {
   awardDecision,
   awardMetadata,
   payolaAccountFold,
+  spendPayola,
+  refundPayola,
+  payolaBalanceOf,
   type Awarded,
+  type Spent,
 } from './application/award-payola.js';
 export {
   GetRewardPreview,
   type RewardPreview,
 } from './application/queries/get-reward-preview/get-reward-preview.query.js';
-export { payolaStreamId, decideAward, type AwardRequest, type AmountFor } from './domain/payola-account.js';
+export {
+  payolaStreamId,
+  decideAward,
+  decideSpend,
+  decideRefund,
+  SpendRefusedError,
+  type AwardRequest,
+  type AmountFor,
+  type SpendRequest,
+  type RefundRequest,
+} from './domain/payola-account.js';
 export {
   grantMonthlyMembership,
   MONTHLY_GRANT_JOB,

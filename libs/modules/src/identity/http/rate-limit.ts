@@ -37,6 +37,9 @@ export const RATE_LIMITS = {
   'delete-account': { perIp: { points: 30, seconds: 60 * 60 }, perUser: { points: 10, seconds: 60 * 60 } },
   // Reports of artists and venues: a member reports a few; a script reporting hundreds is stopped.
   report: { perIp: { points: 60, seconds: 60 * 60 }, perUser: { points: 20, seconds: 60 * 60 } },
+  // The shop's door (check a code, mark it used): a busy door checks a few hundred codes an evening; a
+  // script trying codes by the thousand is stopped long before it could find one (~40 random bits each).
+  'shop-code': { perIp: { points: 600, seconds: 15 * 60 }, perUser: { points: 300, seconds: 15 * 60 } },
 } as const satisfies Record<string, { perIp: Limit; perEmail?: Limit; perUser?: Limit }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

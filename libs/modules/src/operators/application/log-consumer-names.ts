@@ -9,6 +9,7 @@ import {
   MILESTONE_RECORDER_REACTOR,
 } from '../../outreach/index.js';
 import { PAYOLA_LEDGER_PROJECTION } from '../../payola/index.js';
+import { SHOP_OFFERS_PROJECTION } from '../../shop/index.js';
 import { OPS_DAILY_ACTIVITY_PROJECTION } from '../operators-names.js';
 
 /**
@@ -28,6 +29,7 @@ export const LOG_CONSUMER_NAMES: readonly string[] = [
   MILESTONE_PROGRESS_PROJECTION,
   MEDIA_PROJECTION,
   OPS_DAILY_ACTIVITY_PROJECTION,
+  SHOP_OFFERS_PROJECTION,
   MILESTONE_RECORDER_REACTOR,
   LISTENER_INVITATIONS_REACTOR,
   MEDIA_ERASURE_REACTOR,

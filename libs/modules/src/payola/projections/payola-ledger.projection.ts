@@ -16,20 +16,22 @@ const BALANCES = defineRowTable<BalanceRow>({
 });
 
 /**
- * The ledger: one append-only entry per PayolaAwarded event with the running balance, and each
- * account's balance (= the sum of its entries) and total earned.
+ * The ledger: one append-only entry per PayolaAwarded, PayolaSpent (a debit: "Redeemed <offer>") and
+ * PayolaRefunded (a credit) event with the running balance, and each account's balance (= the sum of
+ * its entries) and total earned (awards only: spending and refunds move the balance, not what was earned).
  */
-export const payolaLedgerProjection = defineProjection<EventOfType<'PayolaAwarded'>>({
-  kind: 'projection',
-  name: PAYOLA_LEDGER_PROJECTION,
-  eventTypes: ['PayolaAwarded'],
-  tables: ['payola_ledger', 'payola_balances'],
-  migrations: [
-    {
-      version: 1,
-      description: 'ledger entries with running balances, and balances',
-      // `if not exists`: databases from before versioned read-model migrations already have them.
-      sql: `create table if not exists payola_balances (
+export const payolaLedgerProjection = defineProjection<EventOfType<'PayolaAwarded' | 'PayolaSpent' | 'PayolaRefunded'>>(
+  {
+    kind: 'projection',
+    name: PAYOLA_LEDGER_PROJECTION,
+    eventTypes: ['PayolaAwarded', 'PayolaSpent', 'PayolaRefunded'],
+    tables: ['payola_ledger', 'payola_balances'],
+    migrations: [
+      {
+        version: 1,
+        description: 'ledger entries with running balances, and balances',
+        // `if not exists`: databases from before versioned read-model migrations already have them.
+        sql: `create table if not exists payola_balances (
               user_id text primary key,
               balance integer not null,
               total_earned integer not null
@@ -46,37 +48,39 @@ export const payolaLedgerProjection = defineProjection<EventOfType<'PayolaAwarde
               position bigint not null
             );
             create index if not exists payola_ledger_user on payola_ledger (user_id, position desc);`,
+      },
+    ],
+    async handle(events, db) {
+      const balances = await RowBatch.load(
+        db,
+        BALANCES,
+        events.map((event) => event.data.userId),
+      );
+      // In log order, so each entry's running balance is the one sequential processing gives.
+      const entries = events.map((event) => {
+        const award = event.data;
+        const amount = event.type === 'PayolaSpent' ? -award.amount : award.amount;
+        const earned = event.type === 'PayolaAwarded' ? Math.max(award.amount, 0) : 0;
+        if (!balances.insertIfMissing({ user_id: award.userId, balance: amount, total_earned: earned })) {
+          balances.update(award.userId, (account) => {
+            account.balance += amount;
+            account.total_earned += earned;
+          });
+        }
+        return {
+          id: `${event.streamId}@${event.streamVersion}`,
+          user_id: award.userId,
+          action: award.action,
+          category: award.category,
+          description: award.description,
+          amount,
+          balance: balances.get(award.userId)?.balance,
+          created_at: event.recordedAt,
+          position: event.globalPosition,
+        };
+      });
+      await balances.write(db);
+      await insertRows(db, 'payola_ledger', entries);
     },
-  ],
-  async handle(events, db) {
-    const balances = await RowBatch.load(
-      db,
-      BALANCES,
-      events.map((event) => event.data.userId),
-    );
-    // In log order, so each entry's running balance is the one sequential processing gives.
-    const entries = events.map((event) => {
-      const award = event.data;
-      const earned = Math.max(award.amount, 0);
-      if (!balances.insertIfMissing({ user_id: award.userId, balance: award.amount, total_earned: earned })) {
-        balances.update(award.userId, (account) => {
-          account.balance += award.amount;
-          account.total_earned += earned;
-        });
-      }
-      return {
-        id: `${event.streamId}@${event.streamVersion}`,
-        user_id: award.userId,
-        action: award.action,
-        category: award.category,
-        description: award.description,
-        amount: award.amount,
-        balance: balances.get(award.userId)?.balance,
-        created_at: event.recordedAt,
-        position: event.globalPosition,
-      };
-    });
-    await balances.write(db);
-    await insertRows(db, 'payola_ledger', entries);
   },
-});
+);

@@ -244,14 +244,39 @@ const CLAIM_SELECT = `select c.claim_id, c.kind, c.entry_id, coalesce(a.name, v.
   left join catalog_artists a on c.kind = 'artist' and a.id = c.entry_id
   left join catalog_venues v on c.kind = 'venue' and v.id = c.entry_id`;
 
-/** The entries a member has claimed (approved), for the Payola shop's offers: kind and id, oldest first. */
+/** The entries a member has claimed (approved), for the Payola shop's offers: kind, id and name, oldest first. */
 export async function claimedEntriesOf(
   db: Pick<Pool, 'query'>,
   userId: string,
-): Promise<{ kind: TClaimKind; entryId: string; claimedAt: Date }[]> {
-  const { rows } = await db.query<{ kind: TClaimKind; entry_id: string; decided_at: Date }>(
-    `select kind, entry_id, decided_at from catalog_claims where user_id = $1 and status = 'approved' order by position`,
+): Promise<{ kind: TClaimKind; entryId: string; name: string | null; claimedAt: Date }[]> {
+  const { rows } = await db.query<{ kind: TClaimKind; entry_id: string; entry_name: string | null; decided_at: Date }>(
+    `select c.kind, c.entry_id, coalesce(a.name, v.name) as entry_name, c.decided_at from catalog_claims c
+       left join catalog_artists a on c.kind = 'artist' and a.id = c.entry_id
+       left join catalog_venues v on c.kind = 'venue' and v.id = c.entry_id
+     where c.user_id = $1 and c.status = 'approved' order by c.position`,
     [userId],
   );
-  return rows.map((row) => ({ kind: row.kind, entryId: row.entry_id, claimedAt: row.decided_at }));
+  return rows.map((row) => ({
+    kind: row.kind,
+    entryId: row.entry_id,
+    name: row.entry_name,
+    claimedAt: row.decided_at,
+  }));
+}
+
+/** The names of artists and venues as the catalogue shows them (the shop's offers name their entry); absent ids are left out. */
+export async function entryNamesOf(
+  db: Pick<Pool, 'query'>,
+  entries: readonly { kind: TClaimKind; entryId: string }[],
+): Promise<Map<string, string>> {
+  const ids = (kind: TClaimKind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.entryId))];
+  const names = new Map<string, string>();
+  if (entries.length === 0) return names;
+  const { rows } = await db.query<{ key: string; name: string }>(
+    `select 'artist:' || id as key, name from catalog_artists where id = any($1::text[])
+     union all select 'venue:' || id, name from catalog_venues where id = any($2::text[])`,
+    [ids('artist'), ids('venue')],
+  );
+  for (const row of rows) names.set(row.key, row.name);
+  return names;
 }

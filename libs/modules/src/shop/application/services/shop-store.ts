@@ -1,0 +1,103 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { StreamVersionConflictError } from '@app/event-store';
+import { RefusedError } from '@app/domain';
+import { SHOP_MESSAGES, type TOfferOwner } from '@app/contracts';
+import type { Queryable } from '@app/platform';
+import type { OfferTerms } from '../../domain/offer.js';
+
+/** A row of shop_offer_terms. */
+interface TermsRow {
+  offer_id: string;
+  owner_kind: 'artist' | 'venue' | 'platform';
+  entry_id: string | null;
+  created_by: string;
+  kind: OfferTerms['kind'];
+  title: string;
+  how_to_use: string;
+  price: number;
+  per_fan_limit: number;
+  valid_from: Date;
+  valid_to: Date;
+  withdrawn_at: Date | null;
+}
+
+export function ownerOf(kind: 'artist' | 'venue' | 'platform', entryId: string | null): TOfferOwner {
+  return kind === 'platform' || entryId === null ? { kind: 'platform' } : { kind, entryId };
+}
+
+/**
+ * An offer's terms from the write side, locked as the caller needs: `share` for a redemption (many at
+ * once, but not while the offer is being withdrawn), `update` for the withdrawal. 404 when there is none.
+ */
+export async function loadTerms(db: Queryable, offerId: string, lock: 'share' | 'update' | null): Promise<OfferTerms> {
+  const { rows } = await db.query<TermsRow>(
+    `select * from shop_offer_terms where offer_id = $1 ${lock ? `for ${lock}` : ''}`,
+    [offerId],
+  );
+  const row = rows[0];
+  if (!row) throw new RefusedError('not-found', SHOP_MESSAGES.offerNotFound);
+  return {
+    offerId: row.offer_id,
+    owner: ownerOf(row.owner_kind, row.entry_id),
+    createdBy: row.created_by,
+    kind: row.kind,
+    title: row.title,
+    howToUse: row.how_to_use,
+    price: row.price,
+    perFanLimit: row.per_fan_limit,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    withdrawnAt: row.withdrawn_at,
+  };
+}
+
+export interface ClaimedCode {
+  codeId: string;
+  code: string;
+  redeemedAt: Date;
+}
+
+const CLAIM = `update shop_offer_codes
+  set redeemed_by = $2, redemption_id = $3, redeemed_at = now(), redemption_seq = nextval('shop_redemption_seq')
+  where id = (select id from shop_offer_codes where offer_id = $1 and redeemed_by is null order by id
+              for update %LOCK% limit 1)
+  returning id::text as code_id, code, redeemed_at`;
+
+/**
+ * Takes one free code of the offer for this redemption, or null when none is left. First without
+ * waiting (`skip locked`: concurrent redemptions take different codes); when every free code seems
+ * locked by another redemption still in flight, once more waiting for them (one that rolls back frees
+ * its code again), so "sold out" is said only of codes that were really taken.
+ */
+export async function claimCode(
+  db: Queryable,
+  offerId: string,
+  userId: string,
+  redemptionId: string,
+): Promise<ClaimedCode | null> {
+  for (const lock of ['skip locked', '']) {
+    const { rows } = await db.query<{ code_id: string; code: string; redeemed_at: Date }>(
+      CLAIM.replace('%LOCK%', lock),
+      [offerId, userId, redemptionId],
+    );
+    const row = rows[0];
+    if (row) return { codeId: row.code_id, code: row.code, redeemedAt: row.redeemed_at };
+  }
+  return null;
+}
+
+/**
+ * Runs a transaction again when a stream it appends to moved on meanwhile (another award on the fan's
+ * Payola stream): each attempt decides again on what is there then. After `attempts`, a clear 409.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 12): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StreamVersionConflictError)) throw error;
+      if (attempt >= attempts) throw new RefusedError('conflict', SHOP_MESSAGES.busy);
+      await sleep(Math.random() * Math.min(attempt * 5, 50));
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export { ShopModule } from './shop.module.js';
+export { SHOP_OFFERS_PROJECTION } from './shop-names.js';
+export { shopOffersProjection } from './projections/shop-offers.projection.js';
+export { offerStreamId, redemptionStreamId } from './domain/offer.js';
