@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { Link2 } from 'lucide-react';
@@ -15,19 +16,30 @@ import { FavoriteButton } from './favorite-button';
 import { VoteButton } from './vote-button';
 
 /** docs/product.md §2 "Artist profile (/artist/{id})". */
-export function ArtistProfilePage({ id }: { id: string }) {
+export function ArtistProfilePage({
+  id,
+  offers,
+}: {
+  id: string;
+  /** The entry's Offers section (the shop's, composed by the route: features never import each other). */
+  offers?: (entry: { id: string; name: string }) => ReactNode;
+}) {
   const artist = useQuery(artistQueryOptions(id));
   return (
     <ProfileStates query={artist} noun="Artist">
       {(data) =>
         // A merged duplicate's id answers with the survivor: its own address replaces the old one.
-        data.id === id ? <Profile artist={data} /> : <Navigate to="/artist/$id" params={{ id: data.id }} replace />
+        data.id === id ? (
+          <Profile artist={data} offers={offers} />
+        ) : (
+          <Navigate to="/artist/$id" params={{ id: data.id }} replace />
+        )
       }
     </ProfileStates>
   );
 }
 
-function Profile({ artist }: { artist: TArtist }) {
+function Profile({ artist, offers }: { artist: TArtist; offers?: (entry: { id: string; name: string }) => ReactNode }) {
   return (
     <ProfileShell backTo="/artists" backLabel="Back to Artists">
       <HiddenEntryNotice entry={artist} />
@@ -83,6 +95,7 @@ function Profile({ artist }: { artist: TArtist }) {
         links={artist.links.map((link) => ({ label: LINK_PLATFORM_LABELS[link.platform], url: link.url }))}
         manage={<EditArtistDialog artist={artist} />}
       />
+      {offers?.(artist)}
       <EntryHistory root="/api/artists" id={artist.id} noun="artist" />
 
       <FanMessages artistId={artist.id} artistName={artist.name} />
