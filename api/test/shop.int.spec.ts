@@ -457,6 +457,89 @@ describe('the Payola shop: offers, exactly-once redemption, withdrawal refunds, 
   );
 
   it(
+    'redemptions racing a withdrawal: each one that got a code is refunded, none is charged for a withdrawn offer',
+    async () => {
+      const fans: { client: Client; userId: string }[] = [];
+      for (let batch = 0; batch < 3; batch++) {
+        fans.push(...(await Promise.all(Array.from({ length: 10 }, () => payingFan()))));
+      }
+      await Promise.all(fans.map((fan) => grant(fan.userId, 100)));
+      const created = await createOffer({ price: 100, codes: { generate: 50 } });
+      const answers = await race(31, (index) =>
+        index === 30
+          ? claimant.client.post(`/api/shop/offers/${created.id}/withdraw`, {})
+          : fans[index]!.client.post(`/api/shop/offers/${created.id}/redeem`, {}),
+      );
+      const withdrawal = answers[30]!;
+      expect(withdrawal.status).toBe(200);
+      const redeemed = answers.slice(0, 30).filter((answer) => answer.status === 200);
+      const refused = answers.slice(0, 30).filter((answer) => answer.status !== 200);
+      expect(refused.every((answer) => answer.status === 409 && answer.body.message === SHOP_MESSAGES.withdrawn)).toBe(
+        true,
+      );
+      // Whatever the interleaving, the withdrawal refunded exactly the redemptions that committed.
+      expect(withdrawal.body.refunded).toBe(redeemed.length);
+      expect(await Promise.all(fans.map((fan) => balanceOf(fan.client)))).toEqual(fans.map(() => 100));
+      const { rows } = await api.db.pool.query(
+        `select count(*) filter (where refunded_at is null and redeemed_by is not null)::int as unrefunded,
+                count(*) filter (where voided_at is not null)::int as voided
+         from shop_offer_codes where offer_id = $1`,
+        [created.id],
+      );
+      expect(rows[0]).toEqual({ unrefunded: 0, voided: 50 - redeemed.length });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'lists offers by kind, entry, title search and what the fan can afford, a keyset page at a time; my offers count them',
+    async () => {
+      const tag = `Zq${randomUUID().slice(0, 6)}`;
+      const cheap = await createOffer({ title: `${tag} sticker 100%_off`, kind: 'merch-discount', price: 50 });
+      const dear = await createOffer({ title: `${tag} vinyl`, kind: 'vinyl-discount', price: 5000 });
+      const platform = await createOffer(
+        { title: `${tag} badge`, kind: 'in-app-reward', owner: { kind: 'platform' }, price: 10 },
+        operator.client,
+      );
+      const fan = await payingFan();
+      await grant(fan.userId, 100);
+      const ids = async (query: string) => {
+        const page = await fan.client.get(`/api/shop/offers?${query || `search=${tag}`}`);
+        expect(page.status).toBe(200);
+        return (page.body.offers as { id: string }[]).map((offer) => offer.id);
+      };
+      expect(await ids('')).toEqual([platform.id, dear.id, cheap.id]);
+      expect(await ids(`search=${tag}&kind=vinyl-discount`)).toEqual([dear.id]);
+      expect(await ids(`search=${tag}&entryKind=artist&entryId=${artistId}`)).toEqual([dear.id, cheap.id]);
+      expect(await ids(`search=${tag}&entryKind=platform`)).toEqual([platform.id]);
+      expect(await ids(`search=${tag}&affordable=true`)).toEqual([platform.id, cheap.id]);
+      // `_` and `%` typed in the search match themselves (unescaped, `_` would match every title).
+      expect(await ids(`search=${encodeURIComponent('_')}&includeInactive=true`)).toEqual([cheap.id]);
+      expect(await ids(`search=${encodeURIComponent('0%_o')}&includeInactive=true`)).toEqual([cheap.id]);
+      const first = await fan.client.get(`/api/shop/offers?search=${tag}&limit=2`);
+      expect(first.body.offers.map((offer: { id: string }) => offer.id)).toEqual([platform.id, dear.id]);
+      const second = await fan.client.get(`/api/shop/offers?search=${tag}&limit=2&cursor=${first.body.nextCursor}`);
+      expect(second.body).toEqual({ offers: [expect.objectContaining({ id: cheap.id })], nextCursor: null });
+      const bad = await fan.client.get('/api/shop/offers?cursor=abc');
+      expect(bad.status).toBe(400);
+      // The artist's name comes from the catalogue.
+      expect(second.body.offers[0].owner).toEqual({ kind: 'artist', entryId: artistId, name: expect.any(String) });
+
+      const mine = await claimant.client.get('/api/shop/my-offers');
+      expect(mine.body.entries).toEqual([{ kind: 'artist', entryId: artistId, name: expect.any(String) }]);
+      expect(mine.body.canOfferPlatform).toBe(false);
+      expect(mine.body.offers.map((offer: { id: string }) => offer.id)).toEqual(
+        expect.arrayContaining([cheap.id, dear.id]),
+      );
+      expect(mine.body.offers.map((offer: { id: string }) => offer.id)).not.toContain(platform.id);
+      const others = await stranger.client.get('/api/shop/my-offers');
+      expect(others.body).toEqual({ offers: [], entries: [], canOfferPlatform: false });
+      expect((await operator.client.get('/api/shop/my-offers')).body.canOfferPlatform).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a vote withdrawal never takes a balance below zero in the log',
     async () => {
       const fan = await payingFan();

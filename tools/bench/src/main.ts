@@ -16,13 +16,15 @@
  *      dropped when they are done, so the synthetic phases' events are not in their log.
  *   7. the catalogue: 100,000 artists and 100,000 venues with votes and favourites; the list, search and profile
  *      endpoints at 50 concurrent clients (the api in its own process) vs the same SQL through `pg`
+ *   9. shop: the redemption transaction at 50 concurrent clients (random fans of 500) vs a bare conditional
+ *      `UPDATE balances SET balance = balance - price WHERE user_id = $1 AND balance >= price` (shop-bench.ts)
  *   8. ready: the api started as `npm start` runs it (bundled), timed from spawn to GET /api/health 200 (api-ready.ts);
  *      it runs right after the database is made, before the other phases load the machine
  *
  * Sizes can be shrunk for a quick try: BENCH_APPEND_EVENTS, BENCH_REPLAY_EVENTS, BENCH_LAG_SECONDS,
  * BENCH_LAG_RATE, BENCH_REPLAY_BATCH_SIZE, BENCH_ARTISTS, BENCH_VENUES, BENCH_CATALOG_SECONDS,
  * BENCH_REAL_EVENTS, BENCH_REAL_LAG_SECONDS, BENCH_REAL_LAG_RATE, BENCH_READY_RUNS,
- * BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
+ * BENCH_SHOP_SECONDS, BENCH_SHOP_FANS, BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
  * keeps the database afterwards, to look at query plans on the seeded data. BENCH_API_CPU_PROFILE=<dir> has the
  * catalogue's api write a V8 CPU profile into that folder when it stops.
@@ -45,6 +47,7 @@ import { formatInt, log, useCheckpoints } from './bench-util.js';
 import { lagBench } from './lag-bench.js';
 import { projectionBench, replayBench } from './projection-bench.js';
 import { realLagBench } from './real-lag.js';
+import { shopBench } from './shop-bench.js';
 import { ensureRealLog, realReplayBench, REAL_MIX_SEED, type RealLog } from './real-replay.js';
 import { formatTable, writeJson, type BenchResults } from './report.js';
 import { webBundleBench } from './web-bundle.js';
@@ -92,8 +95,11 @@ const CATALOG_WARM_UP_SECONDS = size(3, 0);
 const CATALOG_SETTLE_SECONDS = secondsFromEnv('BENCH_SETTLE_SECONDS', size(60, 0));
 /** How many times the ready phase starts the api (the first start fills V8's compile cache). */
 const API_READY_RUNS = intFromEnv('BENCH_READY_RUNS', size(3, 1));
+const SHOP_SECONDS = intFromEnv('BENCH_SHOP_SECONDS', size(8, 1));
+const SHOP_FANS = intFromEnv('BENCH_SHOP_FANS', size(500, 20));
+const SHOP_CONCURRENCY = size(50, 8);
 const PHASES = new Set(
-  (process.env.BENCH_PHASES || 'web,ready,append,projection,replay,lag,real-replay,real-lag,catalog')
+  (process.env.BENCH_PHASES || 'web,ready,append,projection,replay,lag,real-replay,real-lag,catalog,shop')
     .split(',')
     .map((p) => p.trim()),
 );
@@ -336,6 +342,25 @@ async function main(): Promise<number> {
       if (SMOKE && results.catalog.apiErrorsLogged > 0) {
         throw new Error(`the api logged ${results.catalog.apiErrorsLogged} errors (above)`);
       }
+    });
+
+    await phase('shop', async () => {
+      log(
+        `shop: redemptions at ${SHOP_CONCURRENCY} concurrent clients for ${SHOP_SECONDS} s, beside a bare balance update`,
+      );
+      results.shop = await shopBench({
+        databaseUrl: database!.url,
+        fans: SHOP_FANS,
+        concurrency: SHOP_CONCURRENCY,
+        seconds: SHOP_SECONDS,
+      });
+      const { ours, baseline } = results.shop;
+      log(
+        `  redeem p50 ${ours.p50Ms.toFixed(1)} / p99 ${ours.p99Ms.toFixed(1)} ms, ${formatInt(ours.perSecond)}/s ` +
+          `(${ours.errors} refused: ${JSON.stringify(ours.failures ?? {})}); bare update p50 ${baseline.p50Ms.toFixed(1)} / ` +
+          `p99 ${baseline.p99Ms.toFixed(1)} ms, ${formatInt(baseline.perSecond)}/s`,
+      );
+      if (ours.errors > 0) throw new Error(`redemptions failed: ${JSON.stringify(ours.failures ?? {})}`);
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

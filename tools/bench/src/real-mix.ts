@@ -60,6 +60,11 @@ export const COMMAND_WEIGHTS = {
   waitlist: 25,
   contact: 4,
   endMembership: 3,
+  // The Payola shop: a few offers, redemptions of them, codes used at the door, a rare withdrawal.
+  createOffer: 3,
+  redeem: 16,
+  useCode: 6,
+  withdrawOffer: 1,
 } as const;
 
 type CommandName = keyof typeof COMMAND_WEIGHTS;
@@ -91,6 +96,19 @@ interface User {
   awardsByRule: Map<string, number>;
   /** Awards - spends + refunds, as the fold on `payola-<id>` has it (decideAward clamps a withdrawal at it). */
   balance: number;
+}
+
+interface Offer {
+  id: string;
+  title: string;
+  price: number;
+  stock: number;
+  perFanLimit: number;
+  withdrawn: boolean;
+  /** Redeemed and not yet used nor refunded: what a withdrawal refunds, what the door may mark. */
+  open: { redemptionId: string; codeId: string; user: User }[];
+  redeemed: number;
+  byUser: Map<string, number>;
 }
 
 interface Entry {
@@ -125,6 +143,8 @@ export class RealMix {
   private readonly onMarks: { vote: string[]; favorite: string[] } = { vote: [], favorite: [] };
   /** Uploads waiting for the cleanup job (never attached). */
   private readonly unattached: string[] = [];
+  private readonly offers: Offer[] = [];
+  private nextCodeId = 1;
   private readonly queued: MixCommand[] = [];
   private readonly milestonesLeft: Milestone[] = [...MILESTONES];
   private readonly countedArtists = new Set<string>();
@@ -229,6 +249,14 @@ export class RealMix {
         return this.contact();
       case 'endMembership':
         return this.endMembership(now);
+      case 'createOffer':
+        return this.createOffer(now);
+      case 'redeem':
+        return this.redeem();
+      case 'useCode':
+        return this.useCode(now);
+      case 'withdrawOffer':
+        return this.withdrawOffer();
     }
   }
 
@@ -945,6 +973,164 @@ export class RealMix {
   }
 
   // --- outreach ----------------------------------------------------------------------------------
+
+  // --- the Payola shop ----------------------------------------------------------------------------
+
+  /** An offer of an artist on file (its claimant's) or of the platform, with generated codes. */
+  private createOffer(now: Date): MixCommand | null {
+    const creator = this.verifiedFan();
+    if (!creator) return null;
+    const artist = this.artists.length > 0 && this.chance(0.8) ? this.one(this.artists) : null;
+    const offer: Offer = {
+      id: this.uuid(),
+      title: `${this.one(SONG_WORDS)} ${artist ? 'tour shirt' : 'profile badge'} ${this.int(100)}% off`,
+      price: this.one([50, 100, 250, 500]),
+      stock: 20 + this.int(200),
+      perFanLimit: 1 + this.int(3),
+      withdrawn: false,
+      open: [],
+      redeemed: 0,
+      byUser: new Map(),
+    };
+    this.offers.push(offer);
+    return [
+      this.event(
+        `offer-${offer.id}`,
+        {
+          type: 'OfferCreated',
+          data: {
+            offerId: offer.id,
+            owner: artist ? { kind: 'artist', entryId: artist.id } : { kind: 'platform' },
+            createdBy: creator.id,
+            kind: artist ? 'merch-discount' : 'in-app-reward',
+            title: offer.title,
+            description: 'From the realistic mix.',
+            howToUse: 'Show this code at the merch stand.',
+            price: offer.price,
+            stock: offer.stock,
+            perFanLimit: offer.perFanLimit,
+            validFrom: now.toISOString(),
+            validTo: new Date(now.getTime() + 90 * 86_400_000).toISOString(),
+            codeSource: 'generated',
+          },
+        },
+        this.request(creator),
+      ),
+    ];
+  }
+
+  /** A fan spends on an offer with stock left, within its limit and their balance: PayolaSpent and OfferRedeemed. */
+  private redeem(): MixCommand | null {
+    const offer = this.offers.length > 0 ? this.one(this.offers) : null;
+    const user = this.verifiedFan();
+    if (!offer || !user || offer.withdrawn || offer.redeemed >= offer.stock) return null;
+    if (user.balance < offer.price || (offer.byUser.get(user.id) ?? 0) >= offer.perFanLimit) return null;
+    const redemptionId = this.uuid();
+    const codeId = String(this.nextCodeId++);
+    const source = `redemption:${redemptionId}`;
+    user.sources.add(source);
+    user.balance -= offer.price;
+    offer.redeemed++;
+    offer.byUser.set(user.id, (offer.byUser.get(user.id) ?? 0) + 1);
+    offer.open.push({ redemptionId, codeId, user });
+    const metadata = this.request(user);
+    return [
+      this.event(
+        payolaStreamId(user.id),
+        {
+          type: 'PayolaSpent',
+          data: {
+            userId: user.id,
+            amount: offer.price,
+            offerId: offer.id,
+            redemptionId,
+            action: 'Redeemed',
+            category: 'shop',
+            description: `Redeemed ${offer.title}`,
+            source,
+          },
+        },
+        metadata,
+      ),
+      this.event(
+        `redemption-${redemptionId}`,
+        {
+          type: 'OfferRedeemed',
+          data: { redemptionId, offerId: offer.id, userId: user.id, codeId, price: offer.price },
+        },
+        metadata,
+      ),
+    ];
+  }
+
+  /** The door marks a redeemed code used. */
+  private useCode(now: Date): MixCommand | null {
+    const offer = this.offers.find((candidate) => !candidate.withdrawn && candidate.open.length > 0);
+    const code = offer?.open.shift();
+    if (!offer || !code) return null;
+    return [
+      this.event(
+        `redemption-${code.redemptionId}`,
+        {
+          type: 'OfferCodeUsed',
+          data: {
+            redemptionId: code.redemptionId,
+            offerId: offer.id,
+            codeId: code.codeId,
+            markedBy: code.user.id,
+            usedAt: now.toISOString(),
+          },
+        },
+        this.request(code.user),
+      ),
+    ];
+  }
+
+  /** An offer withdrawn: each unused code's Payola back to its fan, once, then OfferWithdrawn. */
+  private withdrawOffer(): MixCommand | null {
+    const offer = this.offers.find((candidate) => !candidate.withdrawn && candidate.redeemed > 0);
+    if (!offer) return null;
+    offer.withdrawn = true;
+    const refunds = offer.open.splice(0).map(({ redemptionId, user }) => {
+      const source = `refund:${redemptionId}`;
+      user.sources.add(source);
+      user.balance += offer.price;
+      return this.event(
+        payolaStreamId(user.id),
+        {
+          type: 'PayolaRefunded',
+          data: {
+            userId: user.id,
+            amount: offer.price,
+            offerId: offer.id,
+            redemptionId,
+            action: 'Refunded',
+            category: 'shop',
+            description: `Refund: ${offer.title} (offer withdrawn)`,
+            source,
+          },
+        },
+        { requestId: this.uuid() },
+      );
+    });
+    return [
+      ...refunds,
+      this.event(
+        `offer-${offer.id}`,
+        {
+          type: 'OfferWithdrawn',
+          data: {
+            offerId: offer.id,
+            withdrawnBy: 'operator',
+            byOperator: true,
+            reason: null,
+            refunded: refunds.length,
+          },
+        },
+        { requestId: this.uuid() },
+      ),
+    ];
+  }
 
   private waitlist(): MixCommand {
     const n = this.int(1e9);

@@ -56,6 +56,12 @@ describe('the realistic event mix', () => {
       'ProfileImageSet',
       'WaitlistJoined',
       'MembershipRenewed',
+      'OfferCreated',
+      'PayolaSpent',
+      'OfferRedeemed',
+      'OfferCodeUsed',
+      'OfferWithdrawn',
+      'PayolaRefunded',
     ]) {
       expect(count(type)).toBeGreaterThan(0);
     }
@@ -143,5 +149,26 @@ describe('the realistic event mix', () => {
       expect(message.payolaEarned).toBe(seen.has(key) ? 0 : 25);
       seen.add(key);
     }
+  });
+
+  it('spends only what a fan has: no balance below zero, each redemption refunded at most once', () => {
+    const balances = new Map<string, number>();
+    const refunded = new Set<string>();
+    for (const { event } of events) {
+      if (event.type === 'PayolaAwarded' || event.type === 'PayolaRefunded') {
+        balances.set(event.data.userId, (balances.get(event.data.userId) ?? 0) + event.data.amount);
+      }
+      if (event.type === 'PayolaSpent') {
+        balances.set(event.data.userId, (balances.get(event.data.userId) ?? 0) - event.data.amount);
+      }
+      if (event.type === 'PayolaRefunded') {
+        expect(refunded.has(event.data.redemptionId)).toBe(false);
+        refunded.add(event.data.redemptionId);
+      }
+      if (event.type.startsWith('Payola') && (balances.get(event.data.userId) ?? 0) < 0) {
+        throw new Error(`${event.data.userId} overdrawn by ${event.type}`);
+      }
+    }
+    expect(ofType(events, 'PayolaSpent').length).toBeGreaterThan(0);
   });
 });

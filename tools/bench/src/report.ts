@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_READY_TARGET_SECONDS, type ApiReadyResult } from './api-ready.js';
 import type { AppendComparison } from './append-bench.js';
+import type { ShopBenchResult } from './shop-bench.js';
 import { CATALOG_TARGETS, catalogRatioTarget, type CatalogBenchResult } from './catalog-bench.js';
 import type { LagResult } from './lag-bench.js';
 import type { ProjectionComparison, ReplayComparison } from './projection-bench.js';
@@ -37,6 +38,8 @@ export interface BenchResults {
   apiReady?: ApiReadyResult;
   /** The artist catalogue's read endpoints under load, see catalog-bench.ts. */
   catalog?: CatalogBenchResult;
+  /** The shop's redemption transaction beside a bare balance update, see shop-bench.ts. */
+  shop?: ShopBenchResult;
   errors: { phase: string; message: string }[];
 }
 
@@ -199,6 +202,18 @@ function rows(results: BenchResults, replayTarget: number): Row[] {
       });
     }
   } else if (failed('catalog')) out.push(errorRow('catalogue endpoints', catalogTarget));
+
+  const { shop } = results;
+  if (shop) {
+    out.push({
+      metric: `shop redemption, exactly once (${formatInt(shop.fans)} fans, ${shop.concurrency} clients, no HTTP)`,
+      ours: `p50 ${shop.ours.p50Ms.toFixed(1)} / p99 ${shop.ours.p99Ms.toFixed(1)} ms, ${formatInt(shop.ours.perSecond)}/s`,
+      baseline: `bare UPDATE ... WHERE balance >= price: p50 ${shop.baseline.p50Ms.toFixed(1)} / p99 ${shop.baseline.p99Ms.toFixed(1)} ms, ${formatInt(shop.baseline.perSecond)}/s`,
+      ratio: shop.ratio.toFixed(2),
+      target: '',
+      verdict: '',
+    });
+  } else if (failed('shop')) out.push(errorRow('shop redemption', ''));
   return out;
 }
 

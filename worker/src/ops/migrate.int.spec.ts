@@ -123,6 +123,7 @@ describe('ops migrate: one runner for the platform, the modules and the read mod
       'catalog',
       'outreach',
       'operators',
+      'shop',
       ...projections.filter((p) => p.migrations.length > 0).map((p) => `read-model:${p.name}`),
     ]);
     expect(applied).toContain('platform 0001-event-store');

@@ -2,11 +2,11 @@ import type { Migration } from '@app/platform';
 
 /**
  * The shop's write side. `shop_offer_terms` holds what a redemption decides on (price, limit, dates,
- * withdrawal) and is the lock a withdrawal and the redemptions of one offer meet on: a redemption holds
- * its row `for share`, a withdrawal `for update`, so no redemption commits on an offer after its
- * withdrawal refunded what had been redeemed. `shop_offer_codes` holds the codes in clear (never in the
- * log, see shop.events.ts): each row is claimed by one redemption (`update ... where redeemed_by is
- * null`, taken `for update skip locked`), marked used once (`where used_at is null`) and refunded once.
+ * withdrawal). `shop_offer_codes` holds the codes in clear (never in the log, see shop.events.ts): each
+ * row is claimed by one redemption (`update ... where redeemed_by is null and voided_at is null`, taken
+ * `for update skip locked`), marked used once (`where used_at is null`) and refunded once. A withdrawal
+ * voids the free codes row by row, so it waits for each redemption still holding one and then refunds it:
+ * redemptions and withdrawals meet on the code rows, never on one shared row of the offer.
  */
 export const shop0016: Migration = {
   name: '0016-shop',
@@ -41,11 +41,13 @@ export const shop0016: Migration = {
         used_at timestamptz,
         used_by text,
         refunded_at timestamptz,
+        voided_at timestamptz,
+        check (voided_at is null or redeemed_by is null),
         check ((redeemed_by is null) = (redemption_id is null)),
         check (used_at is null or redeemed_by is not null),
         check (used_at is null or refunded_at is null)
       );
-      create index shop_offer_codes_free on shop_offer_codes (offer_id, id) where redeemed_by is null;
+      create index shop_offer_codes_free on shop_offer_codes (offer_id, id) where redeemed_by is null and voided_at is null;
       create index shop_offer_codes_fan on shop_offer_codes (redeemed_by, redemption_seq desc) where redeemed_by is not null;
     `,
 };

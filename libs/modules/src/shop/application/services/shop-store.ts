@@ -26,10 +26,11 @@ export function ownerOf(kind: 'artist' | 'venue' | 'platform', entryId: string |
 }
 
 /**
- * An offer's terms from the write side, locked as the caller needs: `share` for a redemption (many at
- * once, but not while the offer is being withdrawn), `update` for the withdrawal. 404 when there is none.
+ * An offer's terms from the write side; `update` for the withdrawal (two withdrawals wait for each other).
+ * A redemption reads them without a lock: a share lock of one offer's row by every redemption at once
+ * would make PostgreSQL write a new multixact into that one tuple for each of them.
  */
-export async function loadTerms(db: Queryable, offerId: string, lock: 'share' | 'update' | null): Promise<OfferTerms> {
+export async function loadTerms(db: Queryable, offerId: string, lock: 'update' | null): Promise<OfferTerms> {
   const { rows } = await db.query<TermsRow>(
     `select * from shop_offer_terms where offer_id = $1 ${lock ? `for ${lock}` : ''}`,
     [offerId],
@@ -59,7 +60,7 @@ export interface ClaimedCode {
 
 const CLAIM = `update shop_offer_codes
   set redeemed_by = $2, redemption_id = $3, redeemed_at = now(), redemption_seq = nextval('shop_redemption_seq')
-  where id = (select id from shop_offer_codes where offer_id = $1 and redeemed_by is null order by id
+  where id = (select id from shop_offer_codes where offer_id = $1 and redeemed_by is null and voided_at is null order by id
               for update %LOCK% limit 1)
   returning id::text as code_id, code, redeemed_at`;
 

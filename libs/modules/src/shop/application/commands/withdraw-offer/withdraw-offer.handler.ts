@@ -11,11 +11,13 @@ import { loadTerms, retryingConflicts } from '../../services/shop-store.js';
 import { WithdrawOffer } from './withdraw-offer.command.js';
 
 /**
- * Withdrawal in one transaction: the offer's terms `for update` (in-flight redemptions finish first and
- * are refunded here; later ones see the withdrawal), the unused redeemed codes marked refunded (their
- * rows locked against a door marking them used at the same moment), a `PayolaRefunded` on each fan's
- * stream (once per redemption: the fold and the reservation row), and `OfferWithdrawn` on the offer's
- * stream. A second withdrawal waits for the first and is told it was already withdrawn: nothing twice.
+ * Withdrawal in one transaction: the offer's terms `for update` and marked withdrawn (a second
+ * withdrawal waits and is told it was already withdrawn: nothing twice); every free code voided, row
+ * by row, which waits for each redemption still holding a code it claimed (a redemption that starts
+ * later finds no code, or sees the withdrawal); then, in a statement that sees those redemptions
+ * committed, the redeemed and unused codes marked refunded (their row locks meet a door marking one
+ * used at the same moment: one wins), a `PayolaRefunded` on each fan's stream (once per redemption: the
+ * fold and the reservation row) and `OfferWithdrawn` on the offer's stream.
  */
 @CommandHandler(WithdrawOffer)
 export class WithdrawOfferHandler implements ICommandHandler<WithdrawOffer> {
@@ -33,6 +35,10 @@ export class WithdrawOfferHandler implements ICommandHandler<WithdrawOffer> {
         if (terms.withdrawnAt) throw new RefusedError('conflict', SHOP_MESSAGES.alreadyWithdrawn);
         const { rows: withdrawn } = await tx.query<{ withdrawn_at: Date }>(
           'update shop_offer_terms set withdrawn_at = now() where offer_id = $1 returning withdrawn_at',
+          [offerId],
+        );
+        await tx.query(
+          'update shop_offer_codes set voided_at = now() where offer_id = $1 and redeemed_by is null and voided_at is null',
           [offerId],
         );
         const { rows: unused } = await tx.query<{ redemption_id: string; redeemed_by: string }>(
