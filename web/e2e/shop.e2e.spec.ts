@@ -79,6 +79,21 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await expect(create.getByText('Title is required.')).toBeVisible();
   await expect(create.getByText('The price must be at least 1 Payola.')).toBeVisible();
   await expect(create.getByText('Generate at least 1 code.')).toBeVisible();
+  // A CSV file of the member's own codes is read by the server, which names a repeated code and its rows.
+  await create.getByLabel('Upload a CSV file').check();
+  await field(page, 'CSV file of codes').setInputFiles({
+    name: 'codes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('TEE-2026-001\nTEE-2026-002\nTEE-2026-001\n'),
+  });
+  await expect(create.getByText('codes.csv is ready.')).toBeVisible();
+  await field(page, 'Title').fill('Uploaded codes');
+  await field(page, 'Description').fill('Codes from our own shop.');
+  await field(page, 'Price in Payola').fill('100');
+  await create.getByRole('button', { name: 'Create offer' }).click();
+  await expect(create.getByRole('alert')).toHaveText(
+    'The code TEE-2026-001 appears more than once in the CSV file (rows 1 and 3).',
+  );
   const title = `20% off the tour tee ${name.split(' ').at(-1)}`;
   await field(page, 'Kind').selectOption('merch-discount');
   await field(page, 'Title').fill(title);
@@ -164,12 +179,20 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await expect(offer.getByRole('button', { name: 'Redeemed' })).toBeDisabled();
   await shoot(fanPage, testInfo, 'shop-open');
   await fanPage.getByRole('tab', { name: 'History' }).click();
+  // The history's filters know the shop's entries too.
+  await fanPage.getByLabel('Category').selectOption('shop');
   // A table on desktop, a list on a phone: the newest entry first either way.
   const firstRow = phone
     ? fanPage.getByRole('list', { name: 'Payola transactions, newest first' }).getByRole('listitem').first()
     : fanPage.getByRole('table').first().getByRole('row').nth(1);
   await expect(firstRow).toContainText(`Redeemed ${title}`);
   await expect(firstRow).toContainText('300');
+  // Only the shop's entry: the identity and venue rewards are filtered out.
+  await expect(
+    phone
+      ? fanPage.getByRole('list', { name: 'Payola transactions, newest first' }).getByRole('listitem')
+      : fanPage.getByRole('table').first().getByRole('row'),
+  ).toHaveCount(phone ? 1 : 2);
   const stats = (await (await fanContext.request.get('/api/payola/stats')).json()) as { currentBalance: number };
   expect(stats.currentBalance).toBe(1450);
   await fanContext.close();

@@ -72,8 +72,9 @@ function useShopWrite() {
   const queryClient = useQueryClient();
   return {
     queryClient,
+    // Not awaited by the mutation: what the member asked for (a code, a confirmation) shows at once.
     refresh: () =>
-      Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: [SHOP] }),
         queryClient.invalidateQueries({ queryKey: ['/api/payola/stats'] }),
         queryClient.invalidateQueries({ queryKey: ['/api/payola/history'] }),

@@ -1,4 +1,4 @@
-import { Plus, Upload } from 'lucide-react';
+import { Plus, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { OFFER_KIND_LABELS, OFFER_KINDS, type TOfferKind, type TOfferOwner } from '@app/contracts';
 import { Button } from '@/components/ui/button';
@@ -162,7 +162,7 @@ export function CreateOfferDialog({ owner, entryName }: { owner: TOfferOwner; en
                   checked={values.codes === value}
                   onChange={() => set({ codes: value })}
                   aria-describedby={`${formId}-${value}-hint`}
-                  className="mt-1 size-4 accent-[var(--color-accent)]"
+                  className="relative z-10 mt-1 size-4 accent-[var(--color-accent)]"
                 />
                 <div>
                   {/* The label's box covers the whole option, so a tap anywhere on it chooses it. */}
@@ -208,7 +208,7 @@ export function CreateOfferDialog({ owner, entryName }: { owner: TOfferOwner; en
             role="alert"
             className="flex items-start gap-2 rounded-xl border border-destructive-text/40 bg-destructive/10 p-3 text-sm text-destructive-text sm:col-span-2"
           >
-            <Upload aria-hidden="true" className="mt-0.5 size-4 shrink-0 rotate-180" />
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {problem}
           </p>
         )}

@@ -12,8 +12,8 @@ import { offersQueryOptions, shopStatusQueryOptions, useWithdrawOfferMutation } 
 import { pyl } from '../lib/offer-format';
 import { OfferCard } from './offer-card';
 import { CreateOfferDialog } from './create-offer-dialog';
-import { RedeemButton } from './redeem-dialog';
-import type { TMyOffer, TOffer } from '@app/contracts';
+import { RedeemButton, RedeemedCodeDialog } from './redeem-dialog';
+import type { TMyOffer, TOffer, TRedeemOfferResponse } from '@app/contracts';
 
 /**
  * An artist's or venue's "Offers" section: what fans can redeem, hidden when there is none. The member
@@ -29,6 +29,7 @@ export function EntryOffers({
   entryName: string;
 }) {
   const headingId = useId();
+  const [redeemed, setRedeemed] = useState<TRedeemOfferResponse | null>(null);
   const offers = useInfiniteQuery(offersQueryOptions({ entryKind: kind, entryId }));
   const mine = useQuery(myOffersQueryOptions());
   const claimant = mine.data?.entries.some((entry) => entry.kind === kind && entry.entryId === entryId) ?? false;
@@ -43,6 +44,7 @@ export function EntryOffers({
 
   return (
     <Card className="mt-6 animate-rise p-6 sm:p-7">
+      <RedeemedCodeDialog redeemed={redeemed} onClose={() => setRedeemed(null)} />
       <section aria-labelledby={headingId}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={headingId} className="flex items-center gap-2 font-display text-xl font-semibold tracking-tight">
@@ -93,7 +95,11 @@ export function EntryOffers({
                 <OfferCard
                   offer={offer}
                   showOwner={false}
-                  action={status.data?.open ? <RedeemButton offer={offer} balance={status.data.balance} /> : undefined}
+                  action={
+                    status.data?.open ? (
+                      <RedeemButton offer={offer} balance={status.data.balance} onRedeemed={setRedeemed} />
+                    ) : undefined
+                  }
                 />
               </li>
             ))}
@@ -135,8 +141,9 @@ function WithdrawButton({ offer }: { offer: TMyOffer }) {
             loading={withdraw.isPending}
             loadingText="Withdrawing..."
             onClick={() =>
-              withdraw.mutate(offer.id, {
-                onSuccess: (result) => {
+              // mutateAsync: the answer arrives even though the withdrawn offer's card leaves the list.
+              withdraw.mutateAsync(offer.id).then(
+                (result) => {
                   setOpen(false);
                   toast({
                     title: 'Offer withdrawn',
@@ -146,13 +153,13 @@ function WithdrawButton({ offer }: { offer: TMyOffer }) {
                         : 'No codes needed a refund.',
                   });
                 },
-                onError: (error) =>
+                (error: unknown) =>
                   toast({
                     title: 'Could not withdraw',
                     description: serverMessageOr(error, 'Please try again.'),
                     variant: 'destructive',
                   }),
-              })
+              )
             }
           >
             Withdraw offer

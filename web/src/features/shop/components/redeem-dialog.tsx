@@ -10,36 +10,46 @@ import { ownerLabel, pyl } from '../lib/offer-format';
 import { CodeReveal } from './code-reveal';
 
 /**
- * Redeem: a confirmation with the price and the balance after it, then the code itself. The balance is
- * the write side's (GET /api/shop/status); the server decides again, so a stale one can only be refused.
+ * Redeem: a confirmation with the price and the balance after it. The balance is the write side's
+ * (GET /api/shop/status); the server decides again, so a stale one can only be refused. The code itself
+ * is shown by the list (RedeemedCodeDialog): the last code sells the offer out and its card leaves the
+ * list, which must not take the code away with it.
  */
-export function RedeemButton({ offer, balance }: { offer: TOffer; balance: number }) {
+export function RedeemButton({
+  offer,
+  balance,
+  onRedeemed,
+}: {
+  offer: TOffer;
+  balance: number;
+  onRedeemed: (redeemed: TRedeemOfferResponse) => void;
+}) {
   const [open, setOpen] = useState(false);
-  const [redeemed, setRedeemed] = useState<TRedeemOfferResponse | null>(null);
   const redeem = useRedeemOfferMutation();
   const after = balance - offer.price;
   const limitReached = offer.redeemedByYou >= offer.perFanLimit;
   const short = after < 0;
 
   function confirm() {
-    redeem.mutate(offer.id, {
-      onSuccess: (result) => setRedeemed(result),
-      onError: (error) =>
+    // mutateAsync: its answer arrives even when this card has left the list meanwhile.
+    redeem.mutateAsync(offer.id).then(
+      (result) => {
+        setOpen(false);
+        onRedeemed(result);
+      },
+      (error: unknown) =>
         toast({
           title: 'Could not redeem',
           description: serverMessageOr(error, 'Something went wrong. Please try again.'),
           variant: 'destructive',
         }),
-    });
+    );
   }
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setRedeemed(null);
-      }}
+      onOpenChange={setOpen}
       trigger={
         <Button
           disabled={limitReached || short}
@@ -51,43 +61,58 @@ export function RedeemButton({ offer, balance }: { offer: TOffer; balance: numbe
           {limitReached ? 'Redeemed' : short ? `Needs ${pyl(offer.price)}` : 'Redeem'}
         </Button>
       }
-      title={redeemed ? 'Your code is ready' : `Redeem ${offer.title}?`}
-      description={redeemed ? redeemed.title : ownerLabel(offer.owner)}
+      title={`Redeem ${offer.title}?`}
+      description={ownerLabel(offer.owner)}
       footer={
-        redeemed ? (
+        <>
           <DialogClose>
-            <Button>Done</Button>
+            <Button variant="outline">Cancel</Button>
           </DialogClose>
-        ) : (
-          <>
-            <DialogClose>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button onClick={confirm} loading={redeem.isPending} loadingText="Redeeming...">
-              Redeem for {pyl(offer.price)}
-            </Button>
-          </>
-        )
+          <Button onClick={confirm} loading={redeem.isPending} loadingText="Redeeming...">
+            Redeem for {pyl(offer.price)}
+          </Button>
+        </>
       }
     >
-      {redeemed ? (
-        <CodeReveal code={redeemed.code} howToUse={redeemed.howToUse} />
-      ) : (
-        <dl className="flex flex-col gap-2.5 rounded-2xl border border-border bg-surface p-4 text-sm">
-          <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-muted-foreground">Price</dt>
-            <dd className="font-semibold tabular-nums">{pyl(offer.price)}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-muted-foreground">Your balance</dt>
-            <dd className="font-semibold tabular-nums">{pyl(balance)}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-4 border-t border-border pt-2.5">
-            <dt className="font-semibold">Balance after</dt>
-            <dd className="font-display text-xl font-extrabold text-accent tabular-nums">{pyl(after)}</dd>
-          </div>
-        </dl>
-      )}
+      <dl className="flex flex-col gap-2.5 rounded-2xl border border-border bg-surface p-4 text-sm">
+        <div className="flex items-baseline justify-between gap-4">
+          <dt className="text-muted-foreground">Price</dt>
+          <dd className="font-semibold tabular-nums">{pyl(offer.price)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4">
+          <dt className="text-muted-foreground">Your balance</dt>
+          <dd className="font-semibold tabular-nums">{pyl(balance)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-border pt-2.5">
+          <dt className="font-semibold">Balance after</dt>
+          <dd className="font-display text-xl font-extrabold text-accent tabular-nums">{pyl(after)}</dd>
+        </div>
+      </dl>
+    </Dialog>
+  );
+}
+
+/** The code just redeemed, big, with how to use it. Held by the list, above its cards. */
+export function RedeemedCodeDialog({
+  redeemed,
+  onClose,
+}: {
+  redeemed: TRedeemOfferResponse | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={redeemed !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Your code is ready"
+      description={redeemed?.title}
+      footer={
+        <DialogClose>
+          <Button>Done</Button>
+        </DialogClose>
+      }
+    >
+      {redeemed && <CodeReveal code={redeemed.code} howToUse={redeemed.howToUse} />}
     </Dialog>
   );
 }

@@ -2,7 +2,14 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Lock, ScanLine, SearchX, Store } from 'lucide-react';
 import { useState } from 'react';
-import { OFFER_KIND_LABELS, OFFER_KINDS, shopPreviewText, type TOfferKind, type TShopStatus } from '@app/contracts';
+import {
+  OFFER_KIND_LABELS,
+  OFFER_KINDS,
+  shopPreviewText,
+  type TOfferKind,
+  type TRedeemOfferResponse,
+  type TShopStatus,
+} from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -18,7 +25,7 @@ import { offersQueryOptions, shopStatusQueryOptions, type OfferFilters } from '.
 import { pyl } from '../lib/offer-format';
 import { MyCodes } from './my-codes';
 import { OfferCard } from './offer-card';
-import { RedeemButton } from './redeem-dialog';
+import { RedeemButton, RedeemedCodeDialog } from './redeem-dialog';
 
 const OWNER_OPTIONS = [
   { value: 'artist', label: 'Artists' },
@@ -118,6 +125,7 @@ function Offers({ status }: { status: TShopStatus }) {
   const [kind, setKind] = useState<TOfferKind | ''>('');
   const [entryKind, setEntryKind] = useState<OfferFilters['entryKind'] | ''>('');
   const [affordable, setAffordable] = useState(false);
+  const [redeemed, setRedeemed] = useState<TRedeemOfferResponse | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
   const filters: OfferFilters = {
@@ -132,6 +140,7 @@ function Offers({ status }: { status: TShopStatus }) {
 
   return (
     <section aria-labelledby="shop-offers" className="flex flex-col gap-5">
+      <RedeemedCodeDialog redeemed={redeemed} onClose={() => setRedeemed(null)} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="shop-offers" className="font-display text-2xl font-bold tracking-tight">
           Offers
@@ -202,7 +211,11 @@ function Offers({ status }: { status: TShopStatus }) {
               <li key={offer.id}>
                 <OfferCard
                   offer={offer}
-                  action={status.open ? <RedeemButton offer={offer} balance={status.balance} /> : undefined}
+                  action={
+                    status.open ? (
+                      <RedeemButton offer={offer} balance={status.balance} onRedeemed={setRedeemed} />
+                    ) : undefined
+                  }
                 />
               </li>
             ))}
