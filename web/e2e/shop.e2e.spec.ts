@@ -112,6 +112,8 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await expect(card).toContainText('300 PYL');
   await expect(card).toContainText('5 of 5 left');
   await expect(card).toContainText('0 redeemed · 0 used');
+  await expectClean(page, "the claimant's Offers section");
+  await shoot(page, testInfo, 'shop-entry-offers');
 
   // The milestone is reached (see support/shop.ts): the shop opens.
   await reachListenerMilestone();
