@@ -6,6 +6,8 @@ export {
   awardMetadata,
   payolaAccountFold,
   spendPayola,
+  spendStateOf,
+  payolaStreamLockSql,
   refundPayola,
   payolaBalanceOf,
   type Awarded,

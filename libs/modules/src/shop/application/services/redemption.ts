@@ -4,10 +4,10 @@ import { RefusedError } from '@app/domain';
 import type { AppendResult, EventStore } from '@app/event-store';
 import { stageEmail, withTransaction, type Pool } from '@app/platform';
 import { listenerMembershipOpen } from '../../../outreach/index.js';
-import { spendPayola } from '../../../payola/index.js';
+import { payolaStreamId, spendPayola } from '../../../payola/index.js';
 import { redemptionRefusal, redemptionStreamId } from '../../domain/offer.js';
 import { redemptionEmail } from '../emails/shop.emails.js';
-import { claimCode, loadTerms, retryingConflicts } from './shop-store.js';
+import { claimCode, loadTerms, loadTermsLockingFan, retryingConflicts } from './shop-store.js';
 
 export interface Redeemed {
   answer: TRedeemOfferResponse;
@@ -19,10 +19,13 @@ export interface Redeemed {
 
 /**
  * Redemption, exactly once, in one transaction (docs/architecture.md, "The Payola shop"):
- * the gate (the Listener milestone in the log) → the offer's terms (withdrawn, window) → the fan's own spends in line (a transaction lock on their stream) → the
- * balance and per-fan limit decided on `payola-<userId>` → one code claimed → `PayolaSpent` appended
- * with the stream's expected version, `OfferRedeemed` on the new `redemption-<id>`, the email staged.
- * Any refusal appends nothing and takes no code; a version conflict (an award meanwhile) decides again.
+ * the gate (the Listener milestone in the log, remembered once seen) → the offer's terms (withdrawn,
+ * window) and the fan's own spends in line (a transaction lock on their stream), one statement → the
+ * balance and per-fan limit decided on what `payola-<userId>` holds (its version and sums, one statement,
+ * with the spend's source reserved) → one code claimed → `PayolaSpent` appended with the stream's
+ * expected version, `OfferRedeemed` on the new `redemption-<id>`, the email staged. Eight round trips
+ * with BEGIN and COMMIT (there were eleven). Any refusal appends nothing and takes no code (the
+ * transaction rolls back); a version conflict (an award meanwhile) decides again.
  * The caller has checked who the fan is (the session, the payment) and notifies after the commit.
  */
 export function redeemOffer(
@@ -34,7 +37,8 @@ export function redeemOffer(
   return retryingConflicts(() =>
     withTransaction(pool, async (tx) => {
       if (!(await listenerMembershipOpen(store, tx))) throw new RefusedError('forbidden', SHOP_MESSAGES.notOpen);
-      const terms = await loadTerms(tx, offerId, null);
+      // The terms and the fan's Payola lock in one round trip (the spend below reads after the lock).
+      const terms = await loadTermsLockingFan(tx, offerId, payolaStreamId(fan.userId));
       const refusal = redemptionRefusal(terms, new Date());
       if (refusal) throw new RefusedError('conflict', refusal);
       const redemptionId = randomUUID();
@@ -56,6 +60,7 @@ export function redeemOffer(
           const now = await loadTerms(claimTx, offerId, null);
           throw new RefusedError('conflict', now.withdrawnAt ? SHOP_MESSAGES.withdrawn : SHOP_MESSAGES.soldOut);
         },
+        { streamLocked: true },
       );
       const redeemed = await store.append(
         redemptionStreamId(redemptionId),

@@ -3,6 +3,7 @@ import { StreamVersionConflictError } from '@app/event-store';
 import { RefusedError } from '@app/domain';
 import { SHOP_MESSAGES, type TOfferOwner } from '@app/contracts';
 import type { Queryable } from '@app/platform';
+import { payolaStreamLockSql } from '../../../payola/index.js';
 import type { OfferTerms } from '../../domain/offer.js';
 
 /** A row of shop_offer_terms. */
@@ -35,7 +36,25 @@ export async function loadTerms(db: Queryable, offerId: string, lock: 'update' |
     `select * from shop_offer_terms where offer_id = $1 ${lock ? `for ${lock}` : ''}`,
     [offerId],
   );
-  const row = rows[0];
+  return termsOf(rows[0]);
+}
+
+/**
+ * A redemption's first statement: the offer's terms (without a row lock, as loadTerms) and, in the same
+ * round trip, the fan's Payola stream lock (`payolaStreamLockSql`), which a burst of one fan's
+ * redemptions waits on. The statement after it (the spend's state) starts its snapshot once the lock is
+ * held, so it sees every spend committed before; the terms may be older than that, as they could always
+ * be (a withdrawal meanwhile shows as no code to claim, see redemption.ts).
+ */
+export async function loadTermsLockingFan(db: Queryable, offerId: string, payolaStreamId: string): Promise<OfferTerms> {
+  const { rows } = await db.query<TermsRow>(
+    `select t.*, ${payolaStreamLockSql('$2')} from shop_offer_terms t where t.offer_id = $1`,
+    [offerId, payolaStreamId],
+  );
+  return termsOf(rows[0]);
+}
+
+function termsOf(row: TermsRow | undefined): OfferTerms {
   if (!row) throw new RefusedError('not-found', SHOP_MESSAGES.offerNotFound);
   return {
     offerId: row.offer_id,
