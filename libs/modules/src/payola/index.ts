@@ -12,6 +12,7 @@ export {
   payolaBalanceOf,
   type Awarded,
   type Spent,
+  type ClaimInStatement,
 } from './application/award-payola.js';
 export {
   GetRewardPreview,

@@ -7,7 +7,14 @@ import { listenerMembershipOpen } from '../../../outreach/index.js';
 import { payolaStreamId, spendPayola } from '../../../payola/index.js';
 import { redemptionRefusal, redemptionStreamId } from '../../domain/offer.js';
 import { redemptionEmail } from '../emails/shop.emails.js';
-import { claimCode, loadTerms, loadTermsLockingFan, retryingConflicts } from './shop-store.js';
+import {
+  claimCode,
+  claimedOf,
+  claimInStatement,
+  loadTerms,
+  loadTermsLockingFan,
+  retryingConflicts,
+} from './shop-store.js';
 
 export interface Redeemed {
   answer: TRedeemOfferResponse;
@@ -22,9 +29,10 @@ export interface Redeemed {
  * the gate (the Listener milestone in the log, remembered once seen) → the offer's terms (withdrawn,
  * window) and the fan's own spends in line (a transaction lock on their stream), one statement → the
  * balance and per-fan limit decided on what `payola-<userId>` holds (its version and sums, one statement,
- * with the spend's source reserved) → one code claimed → `PayolaSpent` appended with the stream's
- * expected version, `OfferRedeemed` on the new `redemption-<id>`, the email staged. Eight round trips
- * with BEGIN and COMMIT (there were eleven). Any refusal appends nothing and takes no code (the
+ * with the spend's source reserved and one code claimed `skip locked`, one statement; when none was free,
+ * claimCode's waiting pass after the decision) → `PayolaSpent` appended with the stream's expected
+ * version, `OfferRedeemed` on the new `redemption-<id>`, the email staged. Seven round trips with BEGIN
+ * and COMMIT (there were eleven). Any refusal appends nothing and takes no code (the
  * transaction rolls back); a version conflict (an award meanwhile) decides again.
  * The caller has checked who the fan is (the session, the payment) and notifies after the commit.
  */
@@ -53,14 +61,14 @@ export function redeemOffer(
           perFanLimit: terms.perFanLimit,
           description: `Redeemed ${terms.title}`,
         },
-        async (claimTx) => {
-          const code = await claimCode(claimTx, offerId, fan.userId, redemptionId);
+        async (claimTx, claimedInStatement) => {
+          const code = claimedOf(claimedInStatement) ?? (await claimCode(claimTx, offerId, fan.userId, redemptionId));
           if (code) return code;
           // No code: taken by others, or voided by a withdrawal that committed after we read the terms.
           const now = await loadTerms(claimTx, offerId, null);
           throw new RefusedError('conflict', now.withdrawnAt ? SHOP_MESSAGES.withdrawn : SHOP_MESSAGES.soldOut);
         },
-        { streamLocked: true },
+        { streamLocked: true, claimInStatement: claimInStatement(offerId, fan.userId, redemptionId) },
       );
       const redeemed = await store.append(
         redemptionStreamId(redemptionId),

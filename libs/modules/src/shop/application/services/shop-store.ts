@@ -3,7 +3,7 @@ import { StreamVersionConflictError } from '@app/event-store';
 import { RefusedError } from '@app/domain';
 import { SHOP_MESSAGES, type TOfferOwner } from '@app/contracts';
 import type { Queryable } from '@app/platform';
-import { payolaStreamLockSql } from '../../../payola/index.js';
+import { payolaStreamLockSql, type ClaimInStatement } from '../../../payola/index.js';
 import type { OfferTerms } from '../../domain/offer.js';
 
 /** A row of shop_offer_terms. */
@@ -82,6 +82,27 @@ const CLAIM = `update shop_offer_codes
   where id = (select id from shop_offer_codes where offer_id = $1 and redeemed_by is null and voided_at is null order by id
               for update %LOCK% limit 1)
   returning id::text as code_id, code, redeemed_at`;
+
+/**
+ * The first, non-waiting claim (`skip locked`: concurrent redemptions take different codes) as a CTE
+ * for the spend's own statement (spendPayola's `claimInStatement`): one round trip fewer. It runs before
+ * the spend is decided; a refused spend rolls back and frees the code (a redemption that meanwhile found
+ * every free code locked waits for it in claimCode's second pass, so "sold out" stays true).
+ */
+export function claimInStatement(offerId: string, userId: string, redemptionId: string): ClaimInStatement {
+  return {
+    sql: (first) =>
+      CLAIM.replace('%LOCK%', 'skip locked').replace(/\$(\d)/g, (_, n: string) => `$${first + Number(n) - 1}`),
+    params: [offerId, userId, redemptionId],
+  };
+}
+
+/** What claimInStatement took, as row_to_json gave it back (null: no free code was unlocked). */
+export function claimedOf(json: unknown): ClaimedCode | null {
+  if (!json || typeof json !== 'object') return null;
+  const row = json as { code_id: string; code: string; redeemed_at: string };
+  return { codeId: row.code_id, code: row.code, redeemedAt: new Date(row.redeemed_at) };
+}
 
 /**
  * Takes one free code of the offer for this redemption, or null when none is left. First without
