@@ -252,6 +252,13 @@ describe('the Payola shop: offers, exactly-once redemption, withdrawal refunds, 
       const byOperator = await operator.client.post('/api/shop/offers', platform);
       expect(byOperator.status).toBe(201);
       expect(byOperator.body.offer.owner).toEqual({ kind: 'platform' });
+      // Redeeming needs the membership payment (the session is the identity, the balance alone is not enough).
+      const unpaid = await signUpAccount(api, 'fan');
+      await grant(unpaid.userId, 1000);
+      const anOffer = await createOffer();
+      const refused = await unpaid.client.post(`/api/shop/offers/${anOffer.id}/redeem`, {});
+      expect(refused.status).toBe(403);
+      expect(await balanceOf(unpaid.client)).toBe(1000);
       // A price the client makes up is refused, not rounded.
       const fractional = await claimant.client.post('/api/shop/offers', { ...offer(), price: 9.5 });
       expect(fractional.status).toBe(400);

@@ -17,8 +17,12 @@ const node = process.execPath;
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const say = (line) => console.log(`\n\x1b[35m[test]\x1b[0m ${line}`);
 
-function run(command, args) {
+/** Exit codes of the stages that ended otherwise than 0, named in the summary: a stage can fail with no failed test. */
+const badExits = [];
+
+function run(command, args, stage = path.basename(args[0] ?? command)) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) badExits.push(`${stage} exited with ${result.signal ?? `code ${result.status}`}`);
   return result.status === 0;
 }
 
@@ -58,34 +62,46 @@ function main() {
   }
 
   say('unit and integration tests (jest)...');
-  const jestOk = run(node, [
-    '--experimental-vm-modules',
-    'node_modules/jest/bin/jest.js',
-    '--runInBand',
-    '--json',
-    `--outputFile=${path.join(reports, 'jest.json')}`,
-  ]);
+  const jestOk = run(
+    node,
+    [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      '--runInBand',
+      '--json',
+      `--outputFile=${path.join(reports, 'jest.json')}`,
+    ],
+    'jest',
+  );
 
   say('web component tests (vitest)...');
-  const vitestOk = run(node, [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--config',
-    'web/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(reports, 'vitest.json')}`,
-  ]);
+  const vitestOk = run(
+    node,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--config',
+      'web/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'vitest.json')}`,
+    ],
+    'vitest',
+  );
 
   say('bench smoke (npm run bench -- --smoke)...');
-  const benchOk = run(node, ['tools/bench/dist/main.js', '--smoke']);
+  const benchOk = run(node, ['tools/bench/dist/main.js', '--smoke'], 'bench smoke');
   const benchErrors = readJson(path.join(reports, 'bench-smoke.json'))?.errors ?? [];
 
   say('fault suite, short form (npm run chaos)...');
-  const chaosOk = run(node, ['tools/chaos/main.mjs', `--report=${path.join(reports, 'chaos.json')}`]);
+  const chaosOk = run(node, ['tools/chaos/main.mjs', `--report=${path.join(reports, 'chaos.json')}`], 'chaos');
 
   say('end-to-end tests (Playwright, Chromium)...');
-  const e2eOk = run(node, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts']);
+  const e2eOk = run(
+    node,
+    ['node_modules/@playwright/test/cli.js', 'test', '-c', 'web/playwright.config.ts'],
+    'playwright',
+  );
 
   const jest = readJson(path.join(reports, 'jest.json'));
   const vitest = readJson(path.join(reports, 'vitest.json'));
@@ -118,6 +134,9 @@ function main() {
     passed += e2e.stats.expected + e2e.stats.flaky;
     failed += e2e.stats.unexpected;
     skipped += e2e.stats.skipped;
+    // Errors outside any test (a global set-up or teardown, a worker that crashed) fail the run with no failed test.
+    for (const error of e2e.errors ?? [])
+      console.log(`\x1b[31m[playwright] ${error.message ?? JSON.stringify(error)}\x1b[0m`);
   } else failed += 1;
   if (failed === 0 && (!jestOk || !vitestOk || !chaosOk || !e2eOk)) failed += 1;
 
@@ -128,6 +147,7 @@ function main() {
       `chaos: ${chaos ? `${chaos.passed} passed, ${chaos.failed} failed` : 'no report'}; ` +
       `playwright: ${e2e?.stats ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
   );
+  if (badExits.length > 0) console.log(badExits.join('; '));
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   return failed === 0 && passed > 0 ? 0 : 1;
 }

@@ -60,6 +60,9 @@ export const COMMAND_WEIGHTS = {
   waitlist: 25,
   contact: 4,
   endMembership: 3,
+  report: 4,
+  dismissReports: 1,
+  claimEntry: 2,
   // The Payola shop: a few offers, redemptions of them, codes used at the door, a rare withdrawal.
   createOffer: 3,
   redeem: 16,
@@ -120,6 +123,9 @@ interface Entry {
   linkCount: number;
 }
 
+/** The operator the mix's console decisions name. */
+const OPERATOR_ID = '00000000-0000-4000-8000-00000000c0de';
+
 const SYLLABLES = ['ka', 'lo', 'mi', 're', 'su', 'ta', 'ven', 'dor', 'bel', 'ix', 'an', 'ro', 'sa', 'tri', 'mo', 'el'];
 const FIRST_NAMES = ['Ava', 'Ben', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gia', 'Hal', 'Ivy', 'Jon', 'Kim', 'Leo', 'Mia'];
 const CITIES = ['Austin', 'Nashville', 'Chicago', 'Seattle', 'Denver', 'Atlanta', 'Portland', 'Boston'];
@@ -148,6 +154,10 @@ export class RealMix {
   private readonly queued: MixCommand[] = [];
   private readonly milestonesLeft: Milestone[] = [...MILESTONES];
   private readonly countedArtists = new Set<string>();
+  /** Entries with open reports (by kind and id), and the entries a member has claimed. */
+  private readonly reported = new Map<string, { kind: 'artist' | 'venue'; entry: Entry }>();
+  private readonly reportStreams = new Set<string>();
+  private readonly claimed = new Set<string>();
   private approvedFans = 0;
   private nextFoundingFan = 1;
   private emitted = 0;
@@ -249,6 +259,12 @@ export class RealMix {
         return this.contact();
       case 'endMembership':
         return this.endMembership(now);
+      case 'report':
+        return this.report();
+      case 'dismissReports':
+        return this.dismissReports();
+      case 'claimEntry':
+        return this.claimEntry(now);
       case 'createOffer':
         return this.createOffer(now);
       case 'redeem':
@@ -258,6 +274,92 @@ export class RealMix {
       case 'withdrawOffer':
         return this.withdrawOffer();
     }
+  }
+
+  // --- the operators' console: reports and claims --------------------------------------------------
+
+  /** A verified fan reports an artist or venue once (its own (entry, member) stream), as moderation does. */
+  private report(): MixCommand | null {
+    const user = this.verifiedFan();
+    const artist = this.chance(0.7) || this.venues.length === 0;
+    const entries = artist ? this.artists : this.venues;
+    if (!user || entries.length === 0) return null;
+    const entry = this.one(entries);
+    const kind = artist ? 'artist' : 'venue';
+    const stream = `${kind}-report-${entry.id}-${user.id}`;
+    if (this.reportStreams.has(stream)) return null;
+    this.reportStreams.add(stream);
+    this.reported.set(`${kind}:${entry.id}`, { kind, entry });
+    const reason = this.one(['wrong-info', 'duplicate', 'offensive', 'other'] as const);
+    const text = reason === 'other' || this.chance(0.5) ? this.words(6) : null;
+    const event: DomainEvent = artist
+      ? { type: 'ArtistReported', data: { artistId: entry.id, userId: user.id, reason, text } }
+      : { type: 'VenueReported', data: { venueId: entry.id, userId: user.id, reason, text } };
+    return [this.event(stream, event, this.request(user))];
+  }
+
+  /** An operator dismisses an entry's open reports, on the entry's moderation stream. */
+  private dismissReports(): MixCommand | null {
+    const open = [...this.reported.keys()];
+    if (open.length === 0) return null;
+    const key = this.one(open);
+    const { kind, entry } = this.reported.get(key)!;
+    this.reported.delete(key);
+    const decided = { operatorId: OPERATOR_ID, reason: 'Checked: the details are right' };
+    const event: DomainEvent =
+      kind === 'artist'
+        ? { type: 'ArtistReportsDismissed', data: { artistId: entry.id, ...decided } }
+        : { type: 'VenueReportsDismissed', data: { venueId: entry.id, ...decided } };
+    return [this.event(`${kind}-moderation-${entry.id}`, event, { actingUserId: OPERATOR_ID, requestId: this.uuid() })];
+  }
+
+  /**
+   * An artist- or venue-role member claims an unclaimed entry of their kind: the code, then (as the next
+   * commands) the link it was put on and an operator's decision, mostly an approval; all on the entry's stream.
+   */
+  private claimEntry(now: Date): MixCommand | null {
+    const claimants = this.users.filter((user) => user.role === 'artist' || user.role === 'venue');
+    if (claimants.length === 0) return null;
+    const user = this.one(claimants);
+    const kind = user.role === 'artist' ? 'artist' : 'venue';
+    const entries = kind === 'artist' ? this.artists : this.venues;
+    if (entries.length === 0) return null;
+    const entry = this.one(entries);
+    if (this.claimed.has(entry.id)) return null;
+    this.claimed.add(entry.id);
+    const stream = `${kind}-${entry.id}`;
+    const claim = { kind, entryId: entry.id, claimId: this.uuid(), userId: user.id } as const;
+    const code =
+      `PAYOLA-${this.uuid().slice(0, 4)}-${this.uuid().slice(0, 4)}-${this.uuid().slice(0, 4)}`.toUpperCase();
+    const slug = entry.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const approved = this.chance(0.85);
+    const decided = {
+      ...claim,
+      operatorId: OPERATOR_ID,
+      reason: approved ? 'Code found on the link' : 'No code found',
+    };
+    const expiresAt = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+    // In stream order: the code now, the link and the decision as the next two commands.
+    const issued = this.event(
+      stream,
+      { type: 'EntryClaimCodeIssued', data: { ...claim, code, expiresAt } },
+      this.request(user),
+    );
+    const submitted = this.event(
+      stream,
+      {
+        type: 'EntryClaimSubmitted',
+        data: { ...claim, link: { platform: 'website', url: `https://${slug}.example/` } },
+      },
+      this.request(user),
+    );
+    const decision = this.event(
+      stream,
+      approved ? { type: 'EntryClaimApproved', data: decided } : { type: 'EntryClaimRefused', data: decided },
+      { actingUserId: OPERATOR_ID, requestId: this.uuid() },
+    );
+    this.queued.push([submitted], [decision]);
+    return [issued];
   }
 
   // --- the pieces every command uses -------------------------------------------------------------

@@ -69,3 +69,42 @@ export async function readLag(db: Queryable, names: readonly string[]): Promise<
     secondsBehind: row.oldest_pending ? Math.max(0, (Date.now() - row.oldest_pending.getTime()) / 1000) : 0,
   }));
 }
+
+/**
+ * The cheap path of a wake-up, outside any transaction and in one statement: when the log holds no
+ * event of the consumer's types between its checkpoint and the head, moves the checkpoint to the head
+ * (read models are untouched, so nothing else needs to commit with it) and answers `pending: false`;
+ * otherwise changes nothing and answers `pending: true`, and the caller runs a batch. Most consumers
+ * see few of the log's types, and each wake-up used to cost each of them a six-statement transaction.
+ * The update re-checks its condition on the row it locks (READ COMMITTED), so a second owner that moved
+ * the checkpoint meanwhile is never moved back.
+ */
+export async function advanceIfIdle(
+  db: Queryable,
+  name: string,
+  types: readonly string[] | undefined,
+): Promise<{ pending: boolean }> {
+  const { rows } = await db.query<{ pending: boolean }>(
+    `with head as (
+       select transaction_id, global_position from events
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id desc, global_position desc limit 1),
+     checkpoint as (select transaction_id, global_position from projection_checkpoints where name = $1),
+     pending as (
+       select exists (
+         select 1 from events e, checkpoint c, head h
+         where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
+           and (e.transaction_id, e.global_position) <= (h.transaction_id, h.global_position)
+           and ($2::text[] is null or e.type = any($2::text[]))) as any),
+     moved as (
+       update projection_checkpoints p set transaction_id = h.transaction_id, global_position = h.global_position,
+         updated_at = now()
+       from head h, pending
+       where p.name = $1 and not pending.any
+         and (p.transaction_id, p.global_position) < (h.transaction_id, h.global_position)
+       returning 1)
+     select pending.any as pending from pending, (select count(*) from moved) m`,
+    [name, types ?? null],
+  );
+  return { pending: rows[0]?.pending ?? true };
+}
