@@ -163,6 +163,8 @@ describe('artists: lists, search, profiles and suggestions (real PostgreSQL and 
       addArtist: 1000,
       perLink: 10,
       verifyArtist: 25,
+      // The add-artist preview counts the video message the server pays with the new artist.
+      fanMessage: 25,
     });
     // The adder has added three: the fourth pays 50.
     expect((await adder.client.get('/api/artists/reward-preview')).body.addArtist).toBe(50);

@@ -6,12 +6,14 @@ import { parse } from 'csv-parse/sync';
 import yauzl from 'yauzl';
 import type supertest from 'supertest';
 import { createDomainEventRegistry, type TStartUploadResponse } from '@app/contracts';
+import { generateOfferCode } from '@app/domain';
 import { EventStore, ProjectionWaiter } from '@app/event-store';
 import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { mediaProjection } from '@app/modules/media';
-import { waitlistStreamId } from '@app/modules/outreach';
+import { milestoneStreamId, waitlistStreamId } from '@app/modules/outreach';
 import { payolaLedgerProjection } from '@app/modules/payola';
+import { redeemOffer } from '@app/modules/shop';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpMember } from './members.js';
 
@@ -21,6 +23,8 @@ const SECTIONS = [
   'account',
   'membership',
   'payola-ledger',
+  'shop-redemptions',
+  'shop-offers',
   'artists-and-venues',
   'votes',
   'favourites',
@@ -214,6 +218,28 @@ describe('GET /api/me/export: a member’s own data as JSON and CSV in a streame
     return { ...result, files: await unzip(result.body) };
   }
 
+  /** A platform offer of `codes` codes on the shop's write side, as `createdBy` made it: its id and codes. */
+  async function shopOffer(
+    createdBy: string,
+    title: string,
+    codes: number,
+  ): Promise<{ offerId: string; codes: string[] }> {
+    const offerId = randomUUID();
+    await api.db.pool.query(
+      `insert into shop_offer_terms (offer_id, owner_kind, entry_id, created_by, kind, title, how_to_use, price,
+         per_fan_limit, valid_from, valid_to)
+       values ($1, 'platform', null, $2, 'in-app-reward', $3, 'Show it at the merch stand.', 10, 5,
+               now() - interval '1 minute', now() + interval '30 days')`,
+      [offerId, createdBy, title],
+    );
+    const made = Array.from({ length: codes }, () => generateOfferCode());
+    await api.db.pool.query('insert into shop_offer_codes (offer_id, code) select $1, unnest($2::text[])', [
+      offerId,
+      made,
+    ]);
+    return { offerId, codes: made };
+  }
+
   /** Many ledger rows for one member, straight into the read model (what the export reads). */
   async function longLedger(userId: string, rows: number): Promise<void> {
     await api.db.pool.query(
@@ -289,6 +315,31 @@ describe('GET /api/me/export: a member’s own data as JSON and CSV in a streame
         },
       },
     ]);
+    // The shop, once open: the fan redeems the other member's offer twice (one code then used at the
+    // door, one refunded); the other member redeems one code of the fan's own offer.
+    await store.append(milestoneStreamId('listener-membership'), 'no_stream', [
+      {
+        type: 'MilestoneReached',
+        data: { milestone: 'listener-membership', threshold: 10_000, verifiedFans: 10_000, verifiedArtists: 10_000 },
+      },
+    ]);
+    const deps = { pool: api.db.pool, store, publicUrl: 'http://localhost:3000' };
+    const theirOffer = await shopOffer(other.userId, `Backstage tour ${randomUUID().slice(0, 4)}`, 4);
+    const ownOffer = await shopOffer(fan.userId, `Signed poster ${randomUUID().slice(0, 4)}`, 3);
+    const firstRedeemed = await redeemOffer(deps, { userId: fan.userId, email, firstName: 'Art' }, theirOffer.offerId);
+    const secondRedeemed = await redeemOffer(deps, { userId: fan.userId, email, firstName: 'Art' }, theirOffer.offerId);
+    const theirRedeemed = await redeemOffer(
+      deps,
+      { userId: other.userId, email: otherEmail, firstName: 'Other' },
+      ownOffer.offerId,
+    );
+    await api.db.pool.query(`update shop_offer_codes set used_at = now(), used_by = $2 where redemption_id = $1`, [
+      firstRedeemed.answer.redemptionId,
+      other.userId,
+    ]);
+    await api.db.pool.query(`update shop_offer_codes set refunded_at = now() where redemption_id = $1`, [
+      secondRedeemed.answer.redemptionId,
+    ]);
     await caughtUp();
     const balance = (await fan.client.get('/api/payola/stats')).body.currentBalance as number;
 
@@ -329,6 +380,47 @@ describe('GET /api/me/export: a member’s own data as JSON and CSV in a streame
     expect(ledger.reduce((sum, row) => sum + (row.amount as number), 0)).toBe(balance);
     expect(ledger.at(-1)?.balanceAfter).toBe(balance);
     expect(ledger.map((row) => row.action)).toEqual(expect.arrayContaining(['Identity verified']));
+
+    expect(ledger.map((row) => row.cause)).toEqual(expect.arrayContaining([`Redeemed ${firstRedeemed.answer.title}`]));
+
+    // Their redemptions with the codes they were given, oldest first; not the other member's code.
+    expect(section(files, 'shop-redemptions')).toEqual([
+      {
+        redemptionId: firstRedeemed.answer.redemptionId,
+        offerId: theirOffer.offerId,
+        offer: firstRedeemed.answer.title,
+        code: firstRedeemed.answer.code,
+        price: 10,
+        redeemedAt: firstRedeemed.answer.redeemedAt,
+        usedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        refunded: false,
+        refundedAt: null,
+      },
+      expect.objectContaining({
+        redemptionId: secondRedeemed.answer.redemptionId,
+        code: secondRedeemed.answer.code,
+        usedAt: null,
+        refunded: true,
+        refundedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      }),
+    ]);
+    // The offers they made, with how the codes went; the codes themselves are the fans'.
+    expect(section(files, 'shop-offers')).toEqual([
+      expect.objectContaining({
+        offerId: ownOffer.offerId,
+        offeredFor: 'platform',
+        entryId: null,
+        title: theirRedeemed.answer.title,
+        price: 10,
+        perFanLimit: 5,
+        withdrawnAt: null,
+        codes: 3,
+        redeemed: 1,
+        used: 0,
+        refunded: 0,
+      }),
+    ]);
+    for (const text of files.values()) expect(text).not.toContain(theirRedeemed.answer.code);
 
     expect(section(files, 'artists-and-venues')).toEqual([
       expect.objectContaining({ kind: 'artist', entryId: ownArtist, what: 'added', fanNumber: 1 }),
@@ -372,6 +464,12 @@ describe('GET /api/me/export: a member’s own data as JSON and CSV in a streame
     const theirs = await exportOf(other.client);
     expect(section(theirs.files, 'fan-messages')).toEqual([expect.objectContaining({ message: theirMessage })]);
     for (const text of theirs.files.values()) expect(text).not.toContain(fan.userId);
+    expect(section(theirs.files, 'shop-redemptions')).toEqual([
+      expect.objectContaining({ offerId: ownOffer.offerId, code: theirRedeemed.answer.code }),
+    ]);
+    expect(section(theirs.files, 'shop-offers')).toEqual([
+      expect.objectContaining({ offerId: theirOffer.offerId, codes: 4, redeemed: 2, used: 1, refunded: 1 }),
+    ]);
 
     // The audit line: who and which request, how much; none of the data.
     const line = audit.mock.calls.map(([entry]) => entry as Row).find((entry) => entry.userId === fan.userId);
@@ -379,7 +477,7 @@ describe('GET /api/me/export: a member’s own data as JSON and CSV in a streame
       expect.objectContaining({
         audit: 'data-export',
         msg: 'member data exported',
-        files: 19,
+        files: 23,
         bytes: expect.any(Number),
       }),
     );

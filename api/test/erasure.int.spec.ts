@@ -4,14 +4,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createDomainEventRegistry, type TStartUploadResponse } from '@app/contracts';
+import { generateOfferCode } from '@app/domain';
 import { EventStore, type Projection } from '@app/event-store';
 import { artistsProjection, venuesProjection } from '@app/modules/catalog';
 import { usersProjection } from '@app/modules/identity';
 import { createMediaErasureReactor, MEDIA_ERASURE_REACTOR, mediaProjection } from '@app/modules/media';
 import { membershipStatusProjection } from '@app/modules/membership';
 import { dailyActivityProjection } from '@app/modules/operators';
-import { milestoneProgressProjection } from '@app/modules/outreach';
+import { milestoneProgressProjection, milestoneStreamId } from '@app/modules/outreach';
 import { payolaLedgerProjection } from '@app/modules/payola';
+import { redeemOffer, shopOffersProjection } from '@app/modules/shop';
 import { loadConfig, S3ObjectStorage } from '@app/platform';
 import { startApi, type ApiHarness, type Client } from './api-harness.js';
 import { signUpMember } from './members.js';
@@ -31,6 +33,7 @@ const PROJECTIONS: Projection[] = [
   mediaProjection,
   milestoneProgressProjection,
   dailyActivityProjection,
+  shopOffersProjection,
 ] as Projection[];
 
 async function ops(databaseUrl: string, args: string[]): Promise<{ code: number; stdout: string }> {
@@ -179,6 +182,31 @@ describe('erasure: a member deletes their account (crypto-shredding)', () => {
         },
       },
     ]);
+    // A shop redemption, its email (with their name and address) staged with the code: the code stays
+    // (codes are not personal, and the offer's counts need it), nothing that names them may.
+    await store.append(milestoneStreamId('listener-membership'), 'no_stream', [
+      {
+        type: 'MilestoneReached',
+        data: { milestone: 'listener-membership', threshold: 10_000, verifiedFans: 10_000, verifiedArtists: 10_000 },
+      },
+    ]);
+    const offerId = randomUUID();
+    await api.db.pool.query(
+      `insert into shop_offer_terms (offer_id, owner_kind, entry_id, created_by, kind, title, how_to_use, price,
+         per_fan_limit, valid_from, valid_to)
+       values ($1, 'platform', null, $2, 'in-app-reward', 'A sticker', 'Show it at the stand.', 10, 1,
+               now() - interval '1 minute', now() + interval '30 days')`,
+      [offerId, other.userId],
+    );
+    await api.db.pool.query('insert into shop_offer_codes (offer_id, code) values ($1, $2)', [
+      offerId,
+      generateOfferCode(),
+    ]);
+    const redeemed = await redeemOffer(
+      { pool: api.db.pool, store, publicUrl: 'http://localhost:3000' },
+      { userId: member.userId, email: me.email, firstName: secrets.firstName },
+      offerId,
+    );
     await caughtUp();
     const objectKeys = (
       await api.db.pool.query<{ key: string; poster_key: string | null }>(
@@ -250,6 +278,15 @@ describe('erasure: a member deletes their account (crypto-shredding)', () => {
     expect(holdingEmail.rows).toEqual([{ id: again.body.userId }]);
     const [waitlist] = await store.readStream(`waitlist-test-${tag}`);
     expect(waitlist!.data).toMatchObject({ email: '', firstName: 'Deleted', mobilePhone: null });
+
+    // The redemption is still counted and its code still answers at the door: only the names went.
+    expect(
+      (
+        await api.db.pool.query('select redeemed_by from shop_offer_codes where redemption_id = $1', [
+          redeemed.answer.redemptionId,
+        ])
+      ).rows,
+    ).toEqual([{ redeemed_by: member.userId }]);
 
     // Their objects are gone from storage.
     for (const key of objectKeys) expect(await storage.stat(key)).toBeNull();

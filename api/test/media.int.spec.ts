@@ -227,6 +227,10 @@ describe('media: uploads to S3-protocol storage, checks, fan messages, profile p
     const theirs = await other.client.get(`/api/fan-messages?artistId=${artistId}`);
     expect(theirs.body).toHaveLength(1);
     expect(theirs.body[0]).toMatchObject({ message: 'You changed my life!', byYou: false, posterUrl: null });
+    // The card names its sender the way profiles name members: by their founding fan number.
+    const sender = (await fan.client.get('/api/auth/check')).body.user.foundingFanNumber as number;
+    expect(sender).toBeGreaterThan(0);
+    expect(theirs.body[0].sender).toEqual({ foundingFanNumber: sender });
     // The public video plays for others; the private one does not exist for them.
     expect((await fetchMedia(other.client, theirs.body[0].videoUrl)).status).toBe(200);
     expect((await other.client.get(second.completed.body.url)).status).toBe(404);

@@ -217,7 +217,7 @@ test.describe('artist flows', () => {
 
     await page.goto('/favorites');
     await expect(page.getByText('1 favorite', { exact: true })).toBeVisible();
-    const favorites = page.getByRole('list', { name: 'My Favorites' });
+    const favorites = page.getByRole('list', { name: 'Favorite artists' });
     await expect(favorites.getByRole('link', { name: artist.name })).toBeVisible();
     await shoot(page, testInfo, 'favorites');
     await page.goto('/artists?tab=favorites');

@@ -58,11 +58,21 @@ async function userId(page: Page): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-test.describe('fan video messages', () => {
-  test.beforeEach(({ page: _page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'flow tests run on desktop; the phone run checks the layout');
-  });
+/** The Total line of the add form's Potential Rewards. */
+function rewardsTotal(page: Page) {
+  return page.getByRole('region', { name: 'Potential Rewards' }).getByRole('definition').last();
+}
 
+async function payolaBalance(page: Page): Promise<number> {
+  const response = await page.request.get('/api/payola/stats');
+  return ((await response.json()) as { currentBalance: number }).currentBalance;
+}
+
+test.describe('fan video messages', () => {
+  const desktopOnly = (testInfo: { project: { name: string } }) =>
+    test.skip(testInfo.project.name !== 'desktop', 'flow tests run on desktop; the phone run checks the layout');
+
+  // On both projects: the reward preview and the sender's name are what a new fan on a phone noticed.
   test('a fan uploads a real MP4 with progress, sends it with a new artist, and it plays on the profile', async ({
     page,
     context,
@@ -72,8 +82,11 @@ test.describe('fan video messages', () => {
     const name = uniqueName('Velvet Static');
     await signUpInContext(context, newAccount('fan-message'));
     await becomeVerifiedFan(page);
+    const before = await payolaBalance(page);
     await page.goto('/add-artist');
     await fillNewArtist(page, name);
+    // A first artist with two links: 1,000 + 2 × 10.
+    await expect(rewardsTotal(page)).toHaveText('1,020 PYL');
 
     const section = page.getByRole('region', { name: /Fan Message/ });
     await section.getByRole('checkbox', { name: 'Record a fan message for this artist' }).check();
@@ -101,6 +114,16 @@ test.describe('fan video messages', () => {
     expect((await uploaded).status()).toBe(200);
     await expect(section.getByText('Uploaded')).toBeVisible();
     await expect(section.getByLabel('Your fan message video')).toBeVisible();
+    // The video message's +25 is in the preview once it will be sent: a video and words (issue 25:
+    // the preview said 1,020 and the fan earned 1,045).
+    const rewards = page.getByRole('region', { name: 'Potential Rewards' });
+    await expect(rewards).toContainText('Fan video message');
+    await expect(rewardsTotal(page)).toHaveText('1,045 PYL');
+    await section.getByLabel('Your Message').fill('');
+    await expect(rewards).toContainText('Write your message to earn +25');
+    await expect(rewardsTotal(page)).toHaveText('1,020 PYL');
+    await section.getByLabel('Your Message').fill('Your record got me through the winter.');
+    await expect(rewardsTotal(page)).toHaveText('1,045 PYL');
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .exclude('section[aria-label^="Notifications"]')
@@ -113,10 +136,16 @@ test.describe('fan video messages', () => {
     const { id } = (await (await added).json()) as { id: string };
     await expect(page.getByRole('dialog', { name: "You're Fan #1!" })).toBeVisible();
     await expect(toastRegion(page)).toContainText('Video fan message sent!');
+    // What the preview said is what was paid.
+    await expect.poll(() => payolaBalance(page)).toBe(before + 1045);
+    const auth = (await (await page.request.get('/api/auth/check')).json()) as { user: { foundingFanNumber: number } };
+    const sender = `Fan #${auth.user.foundingFanNumber}`;
 
     await page.goto(`/artist/${id}`);
     const messages = page.getByRole('region', { name: 'Fan Messages' });
     await expect(messages.getByText('Your record got me through the winter.')).toBeVisible();
+    // The card says who sent it, as profiles name members.
+    await expect(messages.getByRole('figure')).toContainText(sender);
     const video = messages.getByRole('figure').locator('video');
     await video.scrollIntoViewIfNeeded();
     // Lazy: the source is set once the video is near the screen (with a poster frame when the server has
@@ -143,10 +172,17 @@ test.describe('fan video messages', () => {
     await expect(otherPage.getByRole('region', { name: 'Fan Messages' })).toContainText(
       'Your record got me through the winter.',
     );
+    await expect(otherPage.getByRole('region', { name: 'Fan Messages' }).getByRole('figure')).toContainText(
+      `From ${sender}`,
+    );
     await other.close();
   });
 
-  test('pause, resume and cancel: a cancelled upload leaves nothing in storage', async ({ page, context }) => {
+  test('pause, resume and cancel: a cancelled upload leaves nothing in storage', async ({
+    page,
+    context,
+  }, testInfo) => {
+    desktopOnly(testInfo);
     test.setTimeout(90_000);
     await signUpInContext(context, newAccount('fan-cancel'));
     await becomeVerifiedFan(page);
@@ -193,7 +229,11 @@ test.describe('fan video messages', () => {
     await page.waitForTimeout(1000);
     expect(await storedUploads(prefix)).toEqual([]);
   });
-  test("a renamed program is refused after upload with the server's reason, and deleted", async ({ page, context }) => {
+  test("a renamed program is refused after upload with the server's reason, and deleted", async ({
+    page,
+    context,
+  }, testInfo) => {
+    desktopOnly(testInfo);
     test.setTimeout(90_000);
     await signUpInContext(context, newAccount('fan-renamed'));
     await becomeVerifiedFan(page);

@@ -132,6 +132,51 @@ test('a fan sets a username, genres, details and settings, and finds them kept a
   ]).toEqual(expect.arrayContaining([...patchedKeys]));
 });
 
+test('the genre suggestions never cover Save Genres: it stays visible and clickable while they show', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpInContext(context, newAccount('profile-genres'));
+  await becomeVerifiedFan(page);
+  await page.goto('/profile');
+  // The last slot sits right above the button: its list used to float over it (issue 25).
+  const third = page.getByRole('combobox', { name: 'Genre 3' });
+  await third.scrollIntoViewIfNeeded();
+  await third.focus();
+  const suggestions = page.getByRole('listbox', { name: 'Genre 3 suggestions' });
+  await expect(suggestions).toBeVisible();
+  await suggestions.getByRole('option', { name: 'Jazz', exact: true }).click();
+  await expect(third).toHaveValue('Jazz');
+  await page.getByRole('button', { name: 'Show genres for Genre 3' }).click();
+  await expect(suggestions).toBeVisible();
+
+  const save = page.getByRole('button', { name: 'Save Genres' });
+  await save.scrollIntoViewIfNeeded();
+  await expect(suggestions).toBeVisible();
+  await expect(save).toBeInViewport();
+  const [saveBox, listBox] = [(await save.boundingBox())!, (await suggestions.boundingBox())!];
+  expect(saveBox.y, 'Save Genres is below the open suggestions, not under them').toBeGreaterThanOrEqual(
+    listBox.y + listBox.height,
+  );
+  // What a tap at the button's centre reaches is the button itself.
+  const hit = await save.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && button.contains(top);
+  });
+  expect(hit, 'something covers Save Genres').toBe(true);
+  // The genres with the list open, as the member sees them (a page screenshot would scroll to the top).
+  const shot = testInfo.outputPath(`profile-genre-suggestions-${testInfo.project.name}.png`);
+  await page.getByRole('group', { name: /Favorite genres/ }).screenshot({ path: shot });
+  await testInfo.attach('profile-genre-suggestions', { path: shot, contentType: 'image/png' });
+  await save.click();
+  await expect(toastRegion(page).getByText('Profile updated successfully!')).toBeVisible();
+  // Saved (empty slots are dropped, so it is now the first).
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Genre 1' })).toHaveValue('Jazz');
+});
+
 test('My Profile fits a 360 px wide phone', async ({ page, context }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'layout at phone width');
   test.setTimeout(90_000);

@@ -13,6 +13,7 @@ export * from './mail/email-queue.js';
 export * from './mail/email-outbox.js';
 export * from './mail/mailer.js';
 export * from './mail/escape-html.js';
+export * from './mail/email-layout.js';
 export * from './nest/zod-validation.pipe.js';
 export * from './nest/safe-input.pipe.js';
 export * from './captcha/captcha-verifier.js';

@@ -8,6 +8,10 @@ export const server = setupServer(
   http.get('/api/auth/check', () => HttpResponse.json({ authenticated: false, user: null }, { status: 401 })),
   // The captcha in its built-in test mode: ticking "I'm not a robot" gets this token.
   http.get('/api/captcha', () => HttpResponse.json({ mode: 'test', siteKey: null })),
+  // The nav asks whether a signed-in member offers anything in the shop (to link "Check a code").
+  http.get('/api/shop/my-offers', () => HttpResponse.json({ offers: [], entries: [], canOfferPlatform: false })),
+  // An artist's or venue's profile asks for its offers (none: the section stays hidden).
+  http.get('/api/shop/offers', () => HttpResponse.json({ offers: [], nextCursor: null })),
   http.post('/api/captcha/test-token', () => HttpResponse.json({ token: CAPTCHA_TOKEN })),
   // The milestones not reached: the Listener membership not yet open (the landing, waitlist and sign-up read it).
   http.get('/api/milestones', () =>

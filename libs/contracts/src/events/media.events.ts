@@ -53,6 +53,11 @@ export const FanMessagePosted = defineEvent(
     isPublic: z.boolean(),
     /** What the fan earned for it (0 when this fan was already rewarded for this artist). */
     payolaEarned: z.number().int(),
+    /**
+     * The sender's founding fan number when it was posted: the card names its sender the way profiles
+     * name an adder ('Fan #n'). Absent on messages posted before it was recorded.
+     */
+    senderFanNumber: z.number().int().nullable().optional(),
   }),
   1,
   { subject: (data) => data.userId, redacted: { message: '' } },

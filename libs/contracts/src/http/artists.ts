@@ -261,6 +261,8 @@ export const ZArtistRewardPreview = z.object({
   addArtist: z.number().int(),
   perLink: z.number().int(),
   verifyArtist: z.number().int(),
+  /** The fan video message sent with a new artist (a new artist has none of this fan's yet). */
+  fanMessage: z.number().int(),
 });
 export type TArtistRewardPreview = z.infer<typeof ZArtistRewardPreview>;
 

@@ -127,6 +127,11 @@ export const ZFanMessage = z.object({
   posterUrl: z.string().nullable(),
   /** Written by the viewer (private messages are listed for their author only). */
   byYou: z.boolean(),
+  /**
+   * Who sent it, as members are shown ('Fan #n'); no account id is ever in a public answer. An erased
+   * member's messages leave the read model with them, so a listed message always has its sender.
+   */
+  sender: z.object({ foundingFanNumber: z.number().int().nullable() }),
   createdAt: z.string(),
 });
 export type TFanMessage = z.infer<typeof ZFanMessage>;

@@ -6,10 +6,13 @@ export {
   awardMetadata,
   payolaAccountFold,
   spendPayola,
+  spendStateOf,
+  payolaStreamLockSql,
   refundPayola,
   payolaBalanceOf,
   type Awarded,
   type Spent,
+  type ClaimInStatement,
 } from './application/award-payola.js';
 export {
   GetRewardPreview,

@@ -5,6 +5,7 @@ import { CreateOfferHandler } from './application/commands/create-offer/create-o
 import { RedeemOfferHandler } from './application/commands/redeem-offer/redeem-offer.handler.js';
 import { UseCodeHandler } from './application/commands/use-code/use-code.handler.js';
 import { WithdrawOfferHandler } from './application/commands/withdraw-offer/withdraw-offer.handler.js';
+import { ExportShopDataHandler } from './application/queries/export-shop-data/export-shop-data.handler.js';
 import { CheckCodeHandler } from './application/queries/check-code/check-code.handler.js';
 import { GetOfferHandler } from './application/queries/get-offer/get-offer.handler.js';
 import { GetShopStatusHandler } from './application/queries/get-shop-status/get-shop-status.handler.js';
@@ -34,6 +35,7 @@ import { ShopController } from './http/shop.controller.js';
     MyOffersHandler,
     CheckCodeHandler,
     GetShopStatusHandler,
+    ExportShopDataHandler,
   ],
 })
 export class ShopModule {}

@@ -39,7 +39,7 @@ export function CoverArt({ name, imageUrl, variant = 'card', className }: CoverA
           <span
             className={cn(
               'font-display font-extrabold tracking-[-0.04em] text-foreground/90 drop-shadow-[0_4px_24px_rgb(0_0_0/0.6)]',
-              variant === 'profile' ? 'text-7xl sm:text-8xl' : 'text-5xl',
+              variant === 'profile' ? 'text-7xl sm:text-8xl' : 'text-3xl sm:text-5xl',
             )}
           >
             {initialsOf(name)}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 
-const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
+const GRID = 'grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
 
 interface EntryGridProps<TPage, TEntry extends { id: string }> {
   /** One tab's infinite list query (a page per cursor). */

@@ -16,7 +16,9 @@ const BANDCAMP = 'https://owls.bandcamp.com';
 function serveAddArtist({ searchResults = [] as ReturnType<typeof artist>[] } = {}) {
   const searches: URL[] = [];
   server.use(
-    http.get('/api/artists/reward-preview', () => HttpResponse.json({ addArtist: 50, perLink: 5, verifyArtist: 25 })),
+    http.get('/api/artists/reward-preview', () =>
+      HttpResponse.json({ addArtist: 50, perLink: 5, verifyArtist: 25, fanMessage: 25 }),
+    ),
     http.get('/api/artists/search', ({ request }) => {
       searches.push(new URL(request.url));
       return HttpResponse.json(searchResults.map((entry) => ({ ...entry, matchReasons: ['Similar name'] })));

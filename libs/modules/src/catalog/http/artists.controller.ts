@@ -89,6 +89,7 @@ export const ArtistEntryRoutesController = entryRoutesController({
     addArtist: preview['artist-added'],
     perLink: preview['artist-link'],
     verifyArtist: preview['artist-verified'],
+    fanMessage: preview['fan-message'],
   }),
   profileReadsUserId: true,
 });

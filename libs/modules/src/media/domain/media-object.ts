@@ -138,6 +138,7 @@ export function decideFanMessage(
     message: string;
     isPublic: boolean;
     payolaEarned: number;
+    senderFanNumber: number | null;
   },
 ): MediaEvent[] {
   assertAttachable(state, command.userId, 'fan-video');
@@ -152,6 +153,7 @@ export function decideFanMessage(
         message: command.message,
         isPublic: command.isPublic,
         payolaEarned: command.payolaEarned,
+        senderFanNumber: command.senderFanNumber,
       },
     },
   ];

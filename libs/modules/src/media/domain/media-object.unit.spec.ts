@@ -32,7 +32,15 @@ const verified: MediaEvent = {
   type: 'MediaUploadVerified',
   data: { mediaId: ID, key: `media/fan-video/${ID}.mp4`, contentType: 'video/mp4', size: 10, posterKey: null },
 };
-const message = { mediaId: ID, artistId: 'a1', userId: 'u1', message: 'hi', isPublic: true, payolaEarned: 25 };
+const message = {
+  mediaId: ID,
+  artistId: 'a1',
+  userId: 'u1',
+  message: 'hi',
+  isPublic: true,
+  payolaEarned: 25,
+  senderFanNumber: 7,
+};
 
 describe('media objects', () => {
   it('judges a stored file by its real size and sniffed type, not by what the browser said', () => {

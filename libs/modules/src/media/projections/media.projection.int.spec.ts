@@ -59,8 +59,9 @@ const perEventReference = defineProjection<MediaEvent>({
             event.data.isPublic,
           ]);
           await db.query(
-            `insert into fan_messages (id, artist_id, user_id, media_id, message, is_public, payola_earned, created_at, position)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
+            `insert into fan_messages (id, artist_id, user_id, media_id, message, is_public, payola_earned, created_at, position,
+                                       sender_fan_number)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (id) do nothing`,
             [
               event.data.fanMessageId,
               event.data.artistId,
@@ -71,6 +72,7 @@ const perEventReference = defineProjection<MediaEvent>({
               event.data.payolaEarned,
               event.recordedAt,
               event.globalPosition,
+              event.data.senderFanNumber ?? null,
             ],
           );
           break;
@@ -144,6 +146,8 @@ function mediaEvents(count: number, seed: number): ListedEvent<MediaEvent>[] {
             message: `hello ${i}`,
             isPublic: random.int(2) === 0,
             payolaEarned: random.pick([0, 25]),
+            // Messages from before the sender was recorded have none.
+            ...(random.int(3) === 0 ? {} : { senderFanNumber: random.pick([null, 7, 42]) }),
           },
         });
         break;

@@ -65,6 +65,7 @@ interface FanMessageRow {
   payola_earned: number;
   created_at: Date;
   position: number;
+  sender_fan_number: number | null;
 }
 
 /**
@@ -116,6 +117,11 @@ export const mediaProjection = defineProjection<MediaReadEvent>({
               position bigint not null
             );
             create index fan_messages_by_artist on fan_messages (artist_id, position desc);`,
+    },
+    {
+      version: 2,
+      description: "a fan message's sender as cards name members ('Fan #n')",
+      sql: 'alter table fan_messages add column sender_fan_number integer;',
     },
   ],
   handle: (events, db) =>
@@ -187,6 +193,7 @@ async function handleMedia(
           payola_earned: event.data.payolaEarned,
           created_at: event.recordedAt,
           position: event.globalPosition,
+          sender_fan_number: event.data.senderFanNumber ?? null,
         });
         break;
       case 'ProfileImageSet':

@@ -3,6 +3,7 @@ import type { TEventMetadata } from '@app/contracts';
 import type { Queryable } from '@app/platform';
 import {
   decideAward,
+  spendSource,
   decideRefund,
   decideSpend,
   type RefundRequest,
@@ -85,43 +86,112 @@ export interface Spent<R> {
 }
 
 /**
+ * The SQL expression that takes the transaction lock on a Payola stream (`$n` is the stream's name,
+ * `payolaStreamId(userId)`): one fan's spends wait in line on it. For a caller that takes it in a
+ * statement it runs anyway (the shop, with the offer's terms) and then passes `streamLocked` to spendPayola.
+ */
+export function payolaStreamLockSql(streamIdParam: string): string {
+  return `pg_advisory_xact_lock(hashtextextended(${streamIdParam}, 0))`;
+}
+
+/**
+ * What the caller of a spend takes in the spend state's own statement (the shop: its code), to save a
+ * round trip: a data-modifying CTE (`sql(first)`, its parameters numbered from `$first`) whose first row
+ * comes back as JSON, or null. It runs before the decision, so it must not wait on anything (`skip
+ * locked`) and must be undone by the rollback that follows any refusal.
+ */
+export interface ClaimInStatement {
+  sql(first: number): string;
+  params: readonly unknown[];
+}
+
+/**
+ * What a spend decides on, read in one statement (the whole fold is not needed): the stream's version,
+ * the balance (awards - spends + refunds, the fold's `balance`), the spends of this offer (the fold's
+ * `redemptionsByOffer`) and whether this spend's source is there (`awardedSources`), from the one
+ * snapshot, so the version and the sums agree. The spend's source is reserved in the same statement
+ * (a refusal rolls the caller's transaction back, and the reservation with it), and the caller's claim
+ * taken, if any. spend-state.int.spec.ts checks these figures against the fold's on streams of every
+ * kind of event.
+ */
+export async function spendStateOf(
+  db: Queryable,
+  request: Pick<SpendRequest, 'userId' | 'offerId'>,
+  reserve: string | null,
+  claim?: ClaimInStatement,
+): Promise<{ state: PayolaAccountState; version: number; claimed: unknown }> {
+  const params: unknown[] = [
+    payolaStreamId(request.userId),
+    request.offerId,
+    reserve,
+    request.userId,
+    payolaAccountFold.eventTypes,
+  ];
+  const claimed = claim ? `, claimed as (${claim.sql(params.length + 1)})` : '';
+  if (claim) params.push(...claim.params);
+  const { rows } = await db.query<{
+    version: number;
+    balance: number;
+    redeemed: number;
+    spent: boolean;
+    claimed: unknown;
+  }>(
+    `with reserved as (
+       insert into payola_award_sources (user_id, source) select $4, $3 where $3::text is not null returning 1
+     )${claimed}
+     select coalesce((select version from streams where stream_id = $1), 0)::int as version,
+            coalesce(sum(case when type = 'PayolaSpent' then -(data ->> 'amount')::int
+                              else (data ->> 'amount')::int end), 0)::int as balance,
+            (count(*) filter (where type = 'PayolaSpent' and data ->> 'offerId' = $2))::int as redeemed,
+            coalesce(bool_or(data ->> 'source' = $3), false) as spent,
+            ${claim ? '(select row_to_json(c) from claimed c limit 1)' : 'null::json'} as claimed
+     from events where stream_id = $1 and type = any($5::text[])`,
+    params,
+  );
+  // An aggregate without group by answers one row, whatever the stream holds.
+  const row = rows[0] ?? { version: 0, balance: 0, redeemed: 0, spent: false, claimed: null };
+  const state: PayolaAccountState = {
+    ...payolaAccountFold.initialState(),
+    balance: row.balance,
+    redemptionsByOffer: new Map([[request.offerId, row.redeemed]]),
+    awardedSources: new Set(row.spent && reserve ? [reserve] : []),
+  };
+  return { state, version: row.version, claimed: row.claimed };
+}
+
+/**
  * A shop spend inside the caller's transaction: the fan's own spends are serialised by a transaction
  * lock on their stream's name (a burst of one fan's redemptions waits in line instead of colliding on
- * the expected version), the decision reads the balance folded from `payola-<userId>`, `claim` runs
- * between the decision and the append (the shop takes its code there, so a refused spend takes none),
- * and the append carries the stream's expected version: an award appended meanwhile by another
- * transaction makes it fail with StreamVersionConflictError, and the caller decides again.
+ * the expected version; taken here, or by the caller with payolaStreamLockSql when `streamLocked`), the
+ * decision reads what it needs of `payola-<userId>` after the lock (spendStateOf, which may take the
+ * caller's `claimInStatement` too), `claim` runs after the decision (given what the statement claimed,
+ * or null: the shop takes its code there; a refused spend rolls back, so it keeps none), and the append
+ * carries the stream's expected version: an award appended meanwhile by another transaction makes it
+ * fail with StreamVersionConflictError, and the caller decides again.
  */
 export async function spendPayola<R>(
   store: EventStore,
   db: Queryable,
   request: SpendRequest,
-  claim: (tx: Queryable) => Promise<R>,
+  claim: (tx: Queryable, claimedInStatement: unknown) => Promise<R>,
+  options: { streamLocked?: boolean; claimInStatement?: ClaimInStatement } = {},
 ): Promise<Spent<R>> {
   const streamId = payolaStreamId(request.userId);
-  await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
-  let spent: Omit<Spent<R>, 'appended'> | null = null;
-  const { appended } = await decideAndAppend(
-    store,
-    db,
+  if (!options.streamLocked) await db.query(`select ${payolaStreamLockSql('$1')}`, [streamId]);
+  const source = spendSource(request.redemptionId);
+  // The lock is held: this statement's snapshot sees every spend committed before it.
+  const { state, version, claimed: inStatement } = await spendStateOf(db, request, source, options.claimInStatement);
+  const events = decideSpend(state, request);
+  const event = events[0];
+  if (event?.type !== 'PayolaSpent') throw new Error(`redemption ${request.redemptionId} was already spent`);
+  const claimed = await claim(db, inStatement);
+  const appended = await store.append(
     streamId,
-    payolaAccountFold,
-    async (state, tx) => {
-      const events = decideSpend(state, request);
-      const event = events[0];
-      if (event?.type !== 'PayolaSpent') throw new Error(`redemption ${request.redemptionId} was already spent`);
-      await tx.query('insert into payola_award_sources (user_id, source) values ($1, $2)', [
-        request.userId,
-        event.data.source,
-      ]);
-      const claimed = await claim(tx);
-      spent = { spend: event.data, balance: state.balance - event.data.amount, claimed };
-      return { events, result: null };
-    },
-    { actingUserId: request.userId, causationId: `redemption-${request.redemptionId}` },
+    version === 0 ? 'no_stream' : version,
+    [{ ...event, metadata: { actingUserId: request.userId, causationId: `redemption-${request.redemptionId}` } }],
+    { client: db },
   );
-  if (!spent || !appended) throw new Error('a spend that was decided must have been appended');
-  return { ...(spent as Omit<Spent<R>, 'appended'>), appended };
+  return { spend: event.data, balance: state.balance - event.data.amount, claimed, appended };
 }
 
 /**

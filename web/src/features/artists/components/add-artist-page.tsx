@@ -99,6 +99,7 @@ export function AddArtistPage() {
         preview={flow.preview}
         links={loaded ? flow.loadedNewLinks : flow.filled}
         linksOnly={loaded !== null}
+        fanMessage={flow.fanMessageReward}
       />
 
       <AddArtistSubmit

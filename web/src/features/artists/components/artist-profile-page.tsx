@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { Link2 } from 'lucide-react';
@@ -17,19 +18,30 @@ import { useSession } from '@/lib/session/auth-user-query';
 import { browsesOnly } from '@/lib/session/roles';
 
 /** docs/product.md §2 "Artist profile (/artist/{id})". */
-export function ArtistProfilePage({ id }: { id: string }) {
+export function ArtistProfilePage({
+  id,
+  offers,
+}: {
+  id: string;
+  /** The entry's Offers section (the shop's, composed by the route: features never import each other). */
+  offers?: (entry: { id: string; name: string }) => ReactNode;
+}) {
   const artist = useQuery(artistQueryOptions(id));
   return (
     <ProfileStates query={artist} noun="Artist">
       {(data) =>
         // A merged duplicate's id answers with the survivor: its own address replaces the old one.
-        data.id === id ? <Profile artist={data} /> : <Navigate to="/artist/$id" params={{ id: data.id }} replace />
+        data.id === id ? (
+          <Profile artist={data} offers={offers} />
+        ) : (
+          <Navigate to="/artist/$id" params={{ id: data.id }} replace />
+        )
       }
     </ProfileStates>
   );
 }
 
-function Profile({ artist }: { artist: TArtist }) {
+function Profile({ artist, offers }: { artist: TArtist; offers?: (entry: { id: string; name: string }) => ReactNode }) {
   const listener = browsesOnly(useSession().user);
   return (
     <ProfileShell backTo="/artists" backLabel="Back to Artists">
@@ -86,6 +98,7 @@ function Profile({ artist }: { artist: TArtist }) {
         links={artist.links.map((link) => ({ label: LINK_PLATFORM_LABELS[link.platform], url: link.url }))}
         manage={<EditArtistDialog artist={artist} />}
       />
+      {offers?.(artist)}
       <EntryHistory root="/api/artists" id={artist.id} noun="artist" />
 
       <FanMessages artistId={artist.id} artistName={artist.name} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Lock, MessageSquareHeart } from 'lucide-react';
+import { Lock, MessageSquareHeart, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TFanMessage } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -39,11 +39,29 @@ export function FanMessages({ artistId, artistName }: { artistId: string; artist
   );
 }
 
+/** The sender as the product names members: 'Fan #n' (messages from before it was recorded: 'A fan'). */
+function senderLabel(foundingFanNumber: number | null): string {
+  return foundingFanNumber ? `Fan #${foundingFanNumber}` : 'A fan';
+}
+
 function FanMessageCard({ message }: { message: TFanMessage }) {
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-surface-raised">
-      <LazyVideo src={message.videoUrl} poster={message.posterUrl} label={`Fan message: ${message.message}`} />
+      <LazyVideo
+        src={message.videoUrl}
+        poster={message.posterUrl}
+        label={`Fan message from ${senderLabel(message.sender.foundingFanNumber)}: ${message.message}`}
+      />
       <figcaption className="flex flex-1 flex-col gap-3 p-4">
+        <p className="flex items-center gap-2 text-sm font-semibold text-foreground">
+          <span className="inline-flex size-7 items-center justify-center rounded-full bg-accent-soft text-accent">
+            <UserRound aria-hidden="true" className="size-4" />
+          </span>
+          <span>
+            <span className="sr-only">From </span>
+            {senderLabel(message.sender.foundingFanNumber)}
+          </span>
+        </p>
         <p className="leading-relaxed whitespace-pre-line">{message.message}</p>
         <div className="mt-auto flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           {!message.isPublic && (

@@ -9,12 +9,19 @@ interface RewardSummaryProps {
   links: number;
   /** Adding links to an artist this fan already verified: no add bonus. */
   linksOnly?: boolean;
+  /**
+   * The fan video message going with a new artist: 'ready' once its video is attached and its message
+   * written (only then is it sent, and paid), 'needs-message' with a video but no words yet.
+   */
+  fanMessage?: 'ready' | 'needs-message';
 }
 
 /** docs/product.md §2 "Add artist": the potential rewards (link reward, bonus, total), from this fan's real numbers. */
-export function RewardSummary({ preview, links, linksOnly = false }: RewardSummaryProps) {
+export function RewardSummary({ preview, links, linksOnly = false, fanMessage }: RewardSummaryProps) {
   const linkReward = preview ? preview.perLink * links : 0;
   const bonus = preview && !linksOnly ? preview.addArtist : 0;
+  const video = !linksOnly && fanMessage ? fanMessage : null;
+  const videoReward = preview && video === 'ready' ? preview.fanMessage : 0;
   return (
     <section
       aria-labelledby="potential-rewards"
@@ -44,10 +51,23 @@ export function RewardSummary({ preview, links, linksOnly = false }: RewardSumma
               <dd className="font-semibold tabular-nums">+{formatPayola(bonus)}</dd>
             </div>
           )}
+          {video && (
+            <div className="flex items-baseline justify-between gap-4">
+              <dt className="text-muted-foreground">
+                Fan video message
+                {video === 'needs-message' && (
+                  <span className="block text-xs text-subtle-foreground">
+                    Write your message to earn +{formatPayola(preview.fanMessage)}
+                  </span>
+                )}
+              </dt>
+              <dd className="font-semibold tabular-nums">+{formatPayola(videoReward)}</dd>
+            </div>
+          )}
           <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-3">
             <dt className="font-semibold">Total</dt>
             <dd className="font-display text-2xl font-extrabold text-accent tabular-nums">
-              {formatPayola(linkReward + bonus)} <span className="text-base font-bold">PYL</span>
+              {formatPayola(linkReward + bonus + videoReward)} <span className="text-base font-bold">PYL</span>
             </dd>
           </div>
         </dl>

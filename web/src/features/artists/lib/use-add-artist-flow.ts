@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { canAddEntries } from '@/lib/catalog/add-flow';
 import { useDuplicateSearch } from '@/lib/catalog/use-duplicate-search';
 import { useSession } from '@/lib/session/auth-user-query';
-import { useMediaUpload } from '@/lib/uploads/use-media-upload';
+import { useMediaUpload, type MediaUpload } from '@/lib/uploads/use-media-upload';
 import { useContractForm } from '@/lib/use-contract-form';
 import {
   artistRewardPreviewQueryOptions,
@@ -15,7 +15,12 @@ import {
   artistVerificationQueryOptions,
   type ArtistSearchParams,
 } from '../api/artists';
-import { addArtistReducer, INITIAL_ADD_ARTIST_STATE, type AddArtistAction } from './add-artist-reducer';
+import {
+  addArtistReducer,
+  INITIAL_ADD_ARTIST_STATE,
+  type AddArtistAction,
+  type FanMessageValues,
+} from './add-artist-reducer';
 import {
   checkLinks,
   EMPTY_ARTIST_FORM,
@@ -44,6 +49,11 @@ function searchParamsOf(name: string, links: readonly CanonicalLink[]): ArtistSe
       socialUrls: fields.socialUrls,
     },
   };
+}
+
+function fanMessageRewardOf(values: FanMessageValues, upload: MediaUpload['status']) {
+  if (!values.record || upload !== 'done') return undefined;
+  return values.message.trim() ? ('ready' as const) : ('needs-message' as const);
 }
 
 function refuse(title: string, description: string) {
@@ -131,6 +141,8 @@ export function useAddArtistFlow() {
     /** The form's links the candidate lacks, and those the loaded artist lacks: each earns the link reward. */
     candidateNewLinks: candidate ? newLinksFor(checked.links, candidate.links).length : 0,
     loadedNewLinks: loaded ? newLinksFor(checked.links, loaded.existingLinks).length : 0,
+    /** The same conditions as sendFanMessage in use-artist-writes: a video and words are sent and paid. */
+    fanMessageReward: fanMessageRewardOf(state.fanMessage, video.status),
     writes,
     restart,
     load,

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { PROFILE_GENRES } from '@app/domain';
 import { controlClasses } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -24,6 +24,7 @@ export function GenreInput({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const wrapper = useRef<HTMLDivElement>(null);
+  const pressing = usePointerPressed(open);
   const typed = value.trim().toLowerCase();
   const matches = PROFILE_GENRES.filter((genre) => genre.toLowerCase().includes(typed));
 
@@ -36,10 +37,15 @@ export function GenreInput({
   return (
     <div
       ref={wrapper}
-      className="relative flex flex-col gap-2"
+      className="flex flex-col gap-2"
       onBlur={(event) => {
         // Clicking or tabbing outside closes the list; moving within the widget keeps it open.
-        if (!wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (wrapper.current?.contains(event.relatedTarget as Node | null)) return;
+        // The list is in the page's flow: closing it on a press would move what is being pressed (the
+        // Save Genres button) from under the pointer, and the click would miss. It closes once the
+        // press is over instead.
+        if (pressing.current) closeAfterPress(() => setOpen(false));
+        else setOpen(false);
       }}
     >
       <Label htmlFor={id}>{label}</Label>
@@ -90,7 +96,9 @@ export function GenreInput({
         </button>
       </div>
       {open && (
-        <div className="absolute top-full right-0 left-0 z-20 mt-1 max-h-60 overflow-auto rounded-xl border border-border-strong bg-surface-raised p-1 shadow-lg">
+        // In the flow, not floating: a floating list covered the inputs below it and the Save Genres
+        // button (issue 25); pushed down, everything stays visible and clickable while it is open.
+        <div className="max-h-52 animate-fade-in overflow-auto rounded-xl border border-border-strong bg-surface-raised p-1 shadow-lg">
           <ul id={listId} role="listbox" aria-label={`${label} suggestions`}>
             {matches.map((genre, index) => (
               <li
@@ -121,4 +129,35 @@ export function GenreInput({
       )}
     </div>
   );
+}
+
+/** Whether a pointer is pressed anywhere in the page (tracked while `active`). */
+function usePointerPressed(active: boolean): RefObject<boolean> {
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!active) return;
+    const down = () => (pressed.current = true);
+    const up = () => (pressed.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      pressed.current = false;
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, [active]);
+  return pressed;
+}
+
+/** Runs `close` after the current press ends and its click has been dispatched (a task later). */
+function closeAfterPress(close: () => void) {
+  const later = () => {
+    document.removeEventListener('pointerup', later, true);
+    document.removeEventListener('pointercancel', later, true);
+    setTimeout(close, 0);
+  };
+  document.addEventListener('pointerup', later, true);
+  document.addEventListener('pointercancel', later, true);
 }

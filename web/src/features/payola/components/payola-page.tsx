@@ -1,14 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { Coins } from 'lucide-react';
+import { Coins, History, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { AppPage } from '@/components/ui/app-page';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { payolaStatsQueryOptions } from '../api/payola';
+import type { PayolaTab } from '../lib/payola-tabs';
 import { HowYouEarnIt } from './how-you-earn-it';
 import { TransactionHistory } from './transaction-history';
 
-/** docs/product.md §2 "Payola (/payola)": balance, transaction history and the rewards table. Guarded by _app. */
-export function PayolaPage() {
+/**
+ * docs/product.md §2 "Payola (/payola)": balance, transaction history and the rewards table, and beside
+ * them the Payola shop (issue 25), whose tab the route brings from the shop feature. Guarded by _app.
+ */
+export function PayolaPage({
+  tab = 'history',
+  onTabChange,
+  shop,
+}: {
+  tab?: PayolaTab;
+  onTabChange?: (tab: PayolaTab) => void;
+  shop?: ReactNode;
+}) {
   const stats = useQuery(payolaStatsQueryOptions());
 
   return (
@@ -40,12 +54,27 @@ export function PayolaPage() {
           </div>
         </Card>
 
-        <div className="animate-rise [animation-delay:160ms]">
-          <TransactionHistory />
-        </div>
-        <div className="animate-rise [animation-delay:200ms]">
-          <HowYouEarnIt />
-        </div>
+        <Tabs
+          value={tab}
+          onValueChange={(next) => onTabChange?.(next as PayolaTab)}
+          className="flex animate-rise flex-col gap-6 [animation-delay:160ms]"
+        >
+          <TabsList aria-label="Payola" className="self-start">
+            <TabsTrigger value="history">
+              <History aria-hidden="true" />
+              History
+            </TabsTrigger>
+            <TabsTrigger value="shop">
+              <Store aria-hidden="true" />
+              Shop
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="history" className="flex flex-col gap-6">
+            <TransactionHistory />
+            <HowYouEarnIt />
+          </TabsContent>
+          <TabsContent value="shop">{shop}</TabsContent>
+        </Tabs>
       </div>
     </AppPage>
   );

@@ -5,12 +5,17 @@ export function categoryLabel(category: string): string {
   return category ? category[0]!.toUpperCase() + category.slice(1) : category;
 }
 
-/** The filter choices: every category and action the reward policy knows, in its order. */
-export const CATEGORY_OPTIONS = [...new Set(REWARD_RULES.map((r) => r.category))].map((value) => ({
-  value,
-  label: categoryLabel(value),
-}));
-export const ACTION_OPTIONS = [...new Set(REWARD_RULES.map((r) => r.action))].map((value) => ({
+/** What the shop writes in the history beside the rewards: a spend and its refund (libs/modules/src/payola). */
+const SHOP_ENTRIES = [
+  { category: 'shop', action: 'Redeemed' },
+  { category: 'shop', action: 'Refunded' },
+] as const;
+
+/** The filter choices: every category and action the reward policy knows, in its order, then the shop's. */
+export const CATEGORY_OPTIONS = [...new Set([...REWARD_RULES, ...SHOP_ENTRIES].map((r) => r.category))].map(
+  (value) => ({ value, label: categoryLabel(value) }),
+);
+export const ACTION_OPTIONS = [...new Set([...REWARD_RULES, ...SHOP_ENTRIES].map((r) => r.action))].map((value) => ({
   value,
   label: value,
 }));

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, ScanLine, Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { TAuthUser } from '@app/contracts';
@@ -8,6 +8,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { logOut } from '@/lib/session/log-out';
+import { useChecksCodes } from '@/lib/shop-door';
 import { roleLabel } from '@/lib/session/roles';
 import { cn } from '@/lib/utils';
 import { MOBILE_MENU_ID, NAV_LINKS, isActivePath } from './nav-links';
@@ -23,6 +24,7 @@ interface MobileMenuProps {
 export function MobileMenu({ user, pathname, onClose }: MobileMenuProps) {
   const queryClient = useQueryClient();
   const isFan = user.role === 'fan';
+  const checksCodes = useChecksCodes(user.paymentCompleted);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -101,6 +103,14 @@ export function MobileMenu({ user, pathname, onClose }: MobileMenuProps) {
           </ul>
 
           <div className="flex flex-col gap-3 border-t border-border pt-5">
+            {checksCodes && (
+              <Button asChild variant="outline" block>
+                <Link to="/shop/check" onClick={onClose}>
+                  <ScanLine aria-hidden="true" />
+                  Check a code
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="outline" block>
               <Link to="/profile" onClick={onClose}>
                 <Settings aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, Coins, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, Coins, LogOut, ScanLine, UserRound } from 'lucide-react';
 import type { TAuthUser } from '@app/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -14,12 +14,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { logOut } from '@/lib/session/log-out';
+import { useChecksCodes } from '@/lib/shop-door';
 import { roleLabel } from '@/lib/session/roles';
 import { fanNumberLabel, formatPayola, userFirstName, userFullName, userInitials } from '@/lib/session/user-identity';
 
 export function UserMenu({ user }: { user: TAuthUser }) {
   const queryClient = useQueryClient();
   const isFan = user.role === 'fan';
+  const checksCodes = useChecksCodes(user.paymentCompleted);
 
   return (
     <DropdownMenu modal={false}>
@@ -69,6 +71,14 @@ export function UserMenu({ user }: { user: TAuthUser }) {
               <Link to="/payola">
                 <Coins aria-hidden="true" />
                 Payola Balance: {formatPayola(user.payolaBalance)}
+              </Link>
+            </DropdownMenuItem>
+          )}
+          {checksCodes && (
+            <DropdownMenuItem asChild>
+              <Link to="/shop/check">
+                <ScanLine aria-hidden="true" />
+                Check a code
               </Link>
             </DropdownMenuItem>
           )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { Accessibility, Car, Mail, MapPin, Phone, Speaker, UserRound, type LucideIcon } from 'lucide-react';
@@ -16,19 +17,30 @@ import { useSession } from '@/lib/session/auth-user-query';
 import { browsesOnly } from '@/lib/session/roles';
 
 /** docs/product.md §2 "Venue profile (/venue/{id})", with a working vote toggle (docs/decisions.md). */
-export function VenueProfilePage({ id }: { id: string }) {
+export function VenueProfilePage({
+  id,
+  offers,
+}: {
+  id: string;
+  /** The entry's Offers section (the shop's, composed by the route: features never import each other). */
+  offers?: (entry: { id: string; name: string }) => ReactNode;
+}) {
   const venue = useQuery(venueQueryOptions(id));
   return (
     <ProfileStates query={venue} noun="Venue">
       {(data) =>
         // A merged duplicate's id answers with the survivor: its own address replaces the old one.
-        data.id === id ? <Profile venue={data} /> : <Navigate to="/venue/$id" params={{ id: data.id }} replace />
+        data.id === id ? (
+          <Profile venue={data} offers={offers} />
+        ) : (
+          <Navigate to="/venue/$id" params={{ id: data.id }} replace />
+        )
       }
     </ProfileStates>
   );
 }
 
-function Profile({ venue }: { venue: TVenue }) {
+function Profile({ venue, offers }: { venue: TVenue; offers?: (entry: { id: string; name: string }) => ReactNode }) {
   const vote = useVenueVoteMutation(venue.id);
   const listener = browsesOnly(useSession().user);
   const favorite = useVenueFavoriteMutation(venue.id);
@@ -115,6 +127,7 @@ function Profile({ venue }: { venue: TVenue }) {
         links={links.map((url) => ({ label: url === venue.websiteUrl ? 'Website' : 'Social profile', url }))}
         manage={<EditVenueDialog venue={venue} />}
       />
+      {offers?.(venue)}
       <EntryHistory root="/api/venues" id={venue.id} noun="venue" />
       <div className="mt-6 flex justify-end">
         <ReportEntryButton root="/api/venues" id={venue.id} name={venue.name} />

@@ -22,6 +22,7 @@ import { ExportMediaData } from '../../../media/queries.js';
 import { ExportMembershipData } from '../../../membership/queries.js';
 import { ExportOutreachData } from '../../../outreach/queries.js';
 import { ExportPayolaData } from '../../../payola/queries.js';
+import { ExportShopData } from '../../../shop/queries.js';
 import { ExportAccountData } from '../queries/export-account-data/export-account-data.query.js';
 
 /** Exports a member may start per hour (times RATE_LIMIT_FACTOR), besides one at a time. */
@@ -128,7 +129,9 @@ export class MemberDataExport {
     ]);
     zip.on('entry', () => {
       const next = entries.shift();
-      if (!next) return void zip.finalize().catch(() => undefined);
+      // Every row is read: the snapshot (and the member's lock) ends before the zip's last bytes go, so a
+      // member who downloads again the moment this one arrives is not told it is still being prepared.
+      if (!next) return void snapshot.end().then(() => zip.finalize().catch(() => undefined));
       const content = next[1]();
       // archiver pipes an entry's stream, and a pipe does not pass errors on: a failed read (or one
       // refused after the download was given up) fails the zip here, never as an unhandled 'error'.
@@ -158,6 +161,7 @@ export class MemberDataExport {
       await this.queries.execute(new ExportAccountData(userId, db)),
       await this.queries.execute(new ExportMembershipData(userId, db)),
       await this.queries.execute(new ExportPayolaData(userId, db)),
+      await this.queries.execute(new ExportShopData(userId, db)),
       await this.queries.execute(new ExportCatalogData(userId, db)),
       await this.queries.execute(new ExportMediaData(userId, db)),
       email ? await this.queries.execute(new ExportOutreachData(email, db)) : [],

@@ -1,6 +1,5 @@
-import { escapeHtml, type TEmailMessage } from '@app/platform';
+import { brandedHtml, escapeHtml, type TEmailMessage } from '@app/platform';
 import type { TContactMessage } from '@app/contracts';
-import { brandedHtml } from './email-layout.js';
 
 /** Sent to a new waitlist member. */
 export function waitlistConfirmationEmail(to: string, firstName: string): TEmailMessage {

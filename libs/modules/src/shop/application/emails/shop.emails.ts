@@ -1,6 +1,6 @@
-import { escapeHtml, type TEmailMessage } from '@app/platform';
+import { brandedHtml, escapeHtml, type TEmailMessage } from '@app/platform';
 
-/** Sent to the fan with their code, staged in the redemption's own transaction (the outbox sends it after the commit). */
+/** Sent to the fan with their code, in the branded layout of every email, staged in the redemption's own transaction (the outbox sends it after the commit). */
 export function redemptionEmail(
   to: string,
   firstName: string,
@@ -13,14 +13,17 @@ export function redemptionEmail(
   return {
     to,
     subject,
-    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#0b0b12;color:#f4f4f5;font-family:system-ui,sans-serif">
-<h1 style="font-size:22px">${escapeHtml(redemption.title)}</h1>
-<p>Hi ${escapeHtml(firstName)}, you redeemed ${price} Payola. Your code:</p>
-<p style="font-size:28px;font-weight:700;letter-spacing:4px;font-family:ui-monospace,monospace">${escapeHtml(redemption.code)}</p>
-<p>${escapeHtml(redemption.howToUse)}</p>
-<p>Valid until ${escapeHtml(until)}. Your codes are also on <a style="color:#c4b5fd" href="${escapeHtml(link)}">your Payola page</a>.</p>
-</body></html>`,
+    html: brandedHtml({
+      title: subject,
+      heading: redemption.title,
+      paragraphs: [
+        `Hi ${escapeHtml(firstName)}, you redeemed ${price} Payola. Your code:`,
+        `<span style="font-size:28px;font-weight:700;letter-spacing:4px;color:#f4f4f7;font-family:ui-monospace,Menlo,Consolas,monospace">${escapeHtml(redemption.code)}</span>`,
+        escapeHtml(redemption.howToUse),
+        `Valid until ${escapeHtml(until)}. Your codes are also on your Payola page.`,
+      ],
+      button: { label: 'Open my Payola page', href: link },
+    }),
     text: [
       `Hi ${firstName},`,
       '',

@@ -4,10 +4,17 @@ import { RefusedError } from '@app/domain';
 import type { AppendResult, EventStore } from '@app/event-store';
 import { stageEmail, withTransaction, type Pool } from '@app/platform';
 import { listenerMembershipOpen } from '../../../outreach/index.js';
-import { spendPayola } from '../../../payola/index.js';
+import { payolaStreamId, spendPayola } from '../../../payola/index.js';
 import { redemptionRefusal, redemptionStreamId } from '../../domain/offer.js';
 import { redemptionEmail } from '../emails/shop.emails.js';
-import { claimCode, loadTerms, retryingConflicts } from './shop-store.js';
+import {
+  claimCode,
+  claimedOf,
+  claimInStatement,
+  loadTerms,
+  loadTermsLockingFan,
+  retryingConflicts,
+} from './shop-store.js';
 
 export interface Redeemed {
   answer: TRedeemOfferResponse;
@@ -19,10 +26,14 @@ export interface Redeemed {
 
 /**
  * Redemption, exactly once, in one transaction (docs/architecture.md, "The Payola shop"):
- * the gate (the Listener milestone in the log) → the offer's terms (withdrawn, window) → the fan's own spends in line (a transaction lock on their stream) → the
- * balance and per-fan limit decided on `payola-<userId>` → one code claimed → `PayolaSpent` appended
- * with the stream's expected version, `OfferRedeemed` on the new `redemption-<id>`, the email staged.
- * Any refusal appends nothing and takes no code; a version conflict (an award meanwhile) decides again.
+ * the gate (the Listener milestone in the log, remembered once seen) → the offer's terms (withdrawn,
+ * window) and the fan's own spends in line (a transaction lock on their stream), one statement → the
+ * balance and per-fan limit decided on what `payola-<userId>` holds (its version and sums, one statement,
+ * with the spend's source reserved and one code claimed `skip locked`, one statement; when none was free,
+ * claimCode's waiting pass after the decision) → `PayolaSpent` appended with the stream's expected
+ * version, `OfferRedeemed` on the new `redemption-<id>`, the email staged. Seven round trips with BEGIN
+ * and COMMIT (there were eleven). Any refusal appends nothing and takes no code (the
+ * transaction rolls back); a version conflict (an award meanwhile) decides again.
  * The caller has checked who the fan is (the session, the payment) and notifies after the commit.
  */
 export function redeemOffer(
@@ -34,7 +45,8 @@ export function redeemOffer(
   return retryingConflicts(() =>
     withTransaction(pool, async (tx) => {
       if (!(await listenerMembershipOpen(store, tx))) throw new RefusedError('forbidden', SHOP_MESSAGES.notOpen);
-      const terms = await loadTerms(tx, offerId, null);
+      // The terms and the fan's Payola lock in one round trip (the spend below reads after the lock).
+      const terms = await loadTermsLockingFan(tx, offerId, payolaStreamId(fan.userId));
       const refusal = redemptionRefusal(terms, new Date());
       if (refusal) throw new RefusedError('conflict', refusal);
       const redemptionId = randomUUID();
@@ -49,13 +61,14 @@ export function redeemOffer(
           perFanLimit: terms.perFanLimit,
           description: `Redeemed ${terms.title}`,
         },
-        async (claimTx) => {
-          const code = await claimCode(claimTx, offerId, fan.userId, redemptionId);
+        async (claimTx, claimedInStatement) => {
+          const code = claimedOf(claimedInStatement) ?? (await claimCode(claimTx, offerId, fan.userId, redemptionId));
           if (code) return code;
           // No code: taken by others, or voided by a withdrawal that committed after we read the terms.
           const now = await loadTerms(claimTx, offerId, null);
           throw new RefusedError('conflict', now.withdrawnAt ? SHOP_MESSAGES.withdrawn : SHOP_MESSAGES.soldOut);
         },
+        { streamLocked: true, claimInStatement: claimInStatement(offerId, fan.userId, redemptionId) },
       );
       const redeemed = await store.append(
         redemptionStreamId(redemptionId),

@@ -3,6 +3,7 @@ import { StreamVersionConflictError } from '@app/event-store';
 import { RefusedError } from '@app/domain';
 import { SHOP_MESSAGES, type TOfferOwner } from '@app/contracts';
 import type { Queryable } from '@app/platform';
+import { payolaStreamLockSql, type ClaimInStatement } from '../../../payola/index.js';
 import type { OfferTerms } from '../../domain/offer.js';
 
 /** A row of shop_offer_terms. */
@@ -35,7 +36,25 @@ export async function loadTerms(db: Queryable, offerId: string, lock: 'update' |
     `select * from shop_offer_terms where offer_id = $1 ${lock ? `for ${lock}` : ''}`,
     [offerId],
   );
-  const row = rows[0];
+  return termsOf(rows[0]);
+}
+
+/**
+ * A redemption's first statement: the offer's terms (without a row lock, as loadTerms) and, in the same
+ * round trip, the fan's Payola stream lock (`payolaStreamLockSql`), which a burst of one fan's
+ * redemptions waits on. The statement after it (the spend's state) starts its snapshot once the lock is
+ * held, so it sees every spend committed before; the terms may be older than that, as they could always
+ * be (a withdrawal meanwhile shows as no code to claim, see redemption.ts).
+ */
+export async function loadTermsLockingFan(db: Queryable, offerId: string, payolaStreamId: string): Promise<OfferTerms> {
+  const { rows } = await db.query<TermsRow>(
+    `select t.*, ${payolaStreamLockSql('$2')} from shop_offer_terms t where t.offer_id = $1`,
+    [offerId, payolaStreamId],
+  );
+  return termsOf(rows[0]);
+}
+
+function termsOf(row: TermsRow | undefined): OfferTerms {
   if (!row) throw new RefusedError('not-found', SHOP_MESSAGES.offerNotFound);
   return {
     offerId: row.offer_id,
@@ -63,6 +82,27 @@ const CLAIM = `update shop_offer_codes
   where id = (select id from shop_offer_codes where offer_id = $1 and redeemed_by is null and voided_at is null order by id
               for update %LOCK% limit 1)
   returning id::text as code_id, code, redeemed_at`;
+
+/**
+ * The first, non-waiting claim (`skip locked`: concurrent redemptions take different codes) as a CTE
+ * for the spend's own statement (spendPayola's `claimInStatement`): one round trip fewer. It runs before
+ * the spend is decided; a refused spend rolls back and frees the code (a redemption that meanwhile found
+ * every free code locked waits for it in claimCode's second pass, so "sold out" stays true).
+ */
+export function claimInStatement(offerId: string, userId: string, redemptionId: string): ClaimInStatement {
+  return {
+    sql: (first) =>
+      CLAIM.replace('%LOCK%', 'skip locked').replace(/\$(\d)/g, (_, n: string) => `$${first + Number(n) - 1}`),
+    params: [offerId, userId, redemptionId],
+  };
+}
+
+/** What claimInStatement took, as row_to_json gave it back (null: no free code was unlocked). */
+export function claimedOf(json: unknown): ClaimedCode | null {
+  if (!json || typeof json !== 'object') return null;
+  const row = json as { code_id: string; code: string; redeemed_at: string };
+  return { codeId: row.code_id, code: row.code, redeemedAt: new Date(row.redeemed_at) };
+}
 
 /**
  * Takes one free code of the offer for this redemption, or null when none is left. First without

@@ -27,7 +27,7 @@ export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
     isPublic,
     requestId,
   }: PostFanMessage): Promise<TPostFanMessageResponse> {
-    await this.members.mayUpload(userId, 'fan-video');
+    const sender = await this.members.mayUpload(userId, 'fan-video');
     const mediaId = mediaIdFromUrl(videoUrl);
     if (!mediaId) throw new RefusedError('invalid', MEDIA_MESSAGES.videoNotReady);
     // Throws ArtistNotFoundError (404) for an artist that is not on file. From the artist's stream: the
@@ -38,7 +38,15 @@ export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
       mediaFold,
       async (state, tx) => {
         // Decided first: a refused message pays nothing.
-        decideFanMessage(state, { mediaId, artistId, userId, message, isPublic, payolaEarned: 0 });
+        decideFanMessage(state, {
+          mediaId,
+          artistId,
+          userId,
+          message,
+          isPublic,
+          payolaEarned: 0,
+          senderFanNumber: sender.foundingFanNumber,
+        });
         // +25 once per fan and artist (docs/decisions.md), in the same transaction as the message.
         const { award } = await awardPayola(this.store, tx, {
           userId,
@@ -47,7 +55,15 @@ export class PostFanMessageHandler implements ICommandHandler<PostFanMessage> {
           source: `fan-message:${artistId}`,
         });
         const payolaEarned = award?.amount ?? 0;
-        const events = decideFanMessage(state, { mediaId, artistId, userId, message, isPublic, payolaEarned });
+        const events = decideFanMessage(state, {
+          mediaId,
+          artistId,
+          userId,
+          message,
+          isPublic,
+          payolaEarned,
+          senderFanNumber: sender.foundingFanNumber,
+        });
         const lines = award ? [{ rule: award.rule, description: award.description, amount: award.amount }] : [];
         return { events, result: { id: mediaId, payola: { total: payolaEarned, lines } } };
       },

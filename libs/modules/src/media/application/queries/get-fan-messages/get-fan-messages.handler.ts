@@ -13,6 +13,7 @@ interface FanMessageRow {
   is_public: boolean;
   created_at: Date;
   has_poster: boolean;
+  sender_fan_number: number | null;
 }
 
 /** At most this many messages on a profile; the newest first. */
@@ -25,7 +26,7 @@ export class GetFanMessagesHandler implements IQueryHandler<GetFanMessages> {
   async execute({ viewerId, artistId }: GetFanMessages): Promise<TFanMessage[]> {
     const { rows } = await this.pool.query<FanMessageRow>(
       `select m.id, m.artist_id, m.user_id, m.media_id, m.message, m.is_public, m.created_at,
-              o.poster_key is not null as has_poster
+              o.poster_key is not null as has_poster, m.sender_fan_number
        from fan_messages m join media_objects o on o.media_id = m.media_id
        where m.artist_id = any($1::text[]) and (m.is_public or m.user_id = $2) and o.status = 'attached'
        order by m.position desc
@@ -41,6 +42,7 @@ export class GetFanMessagesHandler implements IQueryHandler<GetFanMessages> {
       videoUrl: mediaPath(row.media_id),
       posterUrl: row.has_poster ? `${mediaPath(row.media_id)}/poster` : null,
       byYou: row.user_id === viewerId,
+      sender: { foundingFanNumber: row.sender_fan_number },
       createdAt: row.created_at.toISOString(),
     }));
   }

@@ -1,6 +1,10 @@
-import { escapeHtml } from '@app/platform';
+import { escapeHtml } from './escape-html.js';
 
-/** The branded frame every outreach email shares (the password-reset email's look). `paragraphs` are HTML. */
+/**
+ * The branded frame the modules' emails share (the password-reset email's look): outreach's and the
+ * shop's. Here in platform, beside the mailer, because modules may import platform but not each other's
+ * internals. `paragraphs` are HTML: the caller escapes what it puts in them.
+ */
 export function brandedHtml(options: {
   title: string;
   heading: string;
