@@ -310,6 +310,37 @@ describe('the Payola shop: offers, exactly-once redemption, withdrawal refunds, 
       await readModelsCaughtUp(api.db.pool, [payolaLedgerProjection.name, shopOffersProjection.name]);
       expect((await fan.client.get('/api/payola/stats')).body.currentBalance).toBe(50);
       expect((await fan.client.get(`/api/shop/offers/${created.id}`)).body.remaining).toBe(17);
+      // On the write side too: the 97 refused took no code (each claimed one in its statement and rolled back).
+      const { rows: free } = await api.db.pool.query<{ n: number }>(
+        'select count(*)::int as n from shop_offer_codes where offer_id = $1 and redeemed_by is null',
+        [created.id],
+      );
+      expect(free[0]!.n).toBe(17);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'fans who cannot afford an offer racing those who can for its last 5 codes: the refused hold none, all 5 who can get one',
+    async () => {
+      // A redemption claims its code in the statement that reads the fan's balance and gives it back when the
+      // spend is refused: a refused one must never make another fan hear "sold out".
+      const poor = await Promise.all(Array.from({ length: 20 }, () => payingFan()));
+      const rich = await Promise.all(Array.from({ length: 5 }, () => payingFan()));
+      await Promise.all([...poor.map((fan) => grant(fan.userId, 50)), ...rich.map((fan) => grant(fan.userId, 100))]);
+      const created = await createOffer({ codes: { generate: 5 } });
+      const everyone = [...poor, ...rich];
+      const answers = await race(everyone.length, (index) =>
+        everyone[index]!.client.post(`/api/shop/offers/${created.id}/redeem`, {}),
+      );
+      const poorAnswers = answers.slice(0, poor.length);
+      const richAnswers = answers.slice(poor.length);
+      expect(richAnswers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(new Set(richAnswers.map((answer) => answer.body.code)).size).toBe(5);
+      expect(
+        poorAnswers.every((answer) => answer.status === 409 && answer.body.message === SHOP_MESSAGES.notEnoughPayola),
+      ).toBe(true);
+      expect(await Promise.all(poor.map((fan) => balanceOf(fan.client)))).toEqual(poor.map(() => 50));
     },
     TEST_TIMEOUT_MS,
   );
