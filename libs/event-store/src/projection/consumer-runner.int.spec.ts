@@ -91,55 +91,6 @@ describe('projection runners', () => {
     expect(await waiter.waitFor(head, ['renames', 'log-stats'], 100)).toBe(true);
   });
 
-  it('moves the checkpoint of a consumer with nothing of its types without a batch, and never back', async () => {
-    let batches = 0;
-    const quiet = defineProjection<{ type: 'test.Never'; data: Record<string, never> }>({
-      kind: 'projection',
-      name: 'quiet',
-      eventTypes: ['test.Never'],
-      tables: [],
-      migrations: [],
-      async handle() {
-        batches++;
-      },
-    });
-    await store.append('quiet-1', 'no_stream', [{ type: 'test.Renamed', data: { name: 'x' } }]);
-    const head = await store.head();
-    // What a wake-up costs it: one statement on the pool, no transaction (a client taken for one).
-    const used = { statements: 0, clients: 0 };
-    const counting = new Proxy(db.pool, {
-      get(pool, key) {
-        if (key === 'query')
-          return (...args: Parameters<typeof pool.query>) => (used.statements++, pool.query(...args));
-        if (key === 'connect') return () => (used.clients++, pool.connect());
-        return Reflect.get(pool, key);
-      },
-    });
-    const idle = new ConsumerRunner(counting, quiet, {
-      databaseUrl: db.url,
-      batchSize: 7,
-      pollIntervalMs: 60_000,
-      logger: silentLogger,
-    });
-    await idle.catchUp();
-    used.statements = 0;
-    expect(await idle.catchUp()).toBe(0);
-    expect(used).toEqual({ statements: 1, clients: 0 });
-    expect(batches).toBe(0);
-    expect(await new ProjectionWaiter(db.pool).waitFor(head, ['quiet'], 100)).toBe(true);
-
-    // Another owner already further on: the idle path must not take it back to this head.
-    await db.pool.query(
-      "update projection_checkpoints set transaction_id = '999999999'::xid8, global_position = 999999999 where name = 'quiet'",
-    );
-    await store.append('quiet-2', 'no_stream', [{ type: 'test.Renamed', data: { name: 'y' } }]);
-    await runner(quiet).catchUp();
-    const { rows } = await db.pool.query(
-      "select transaction_id::text as tx, global_position::int as position from projection_checkpoints where name = 'quiet'",
-    );
-    expect(rows).toEqual([{ tx: '999999999', position: 999999999 }]);
-  });
-
   it('lets a writer wait until its append is projected (read-your-writes), and gives up when bounded', async () => {
     const { position } = await store.append('ryw', 'no_stream', [{ type: 'test.Renamed', data: { name: 'fresh' } }]);
     const waiter = new ProjectionWaiter(db.pool);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Logger, Pool } from '@app/platform';
 import { formatLogPosition } from '../log-position.js';
-import { advanceIfIdle, ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
+import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
 import type { LogConsumer } from './log-consumer.js';
 import { projectBatch } from './project-batch.js';
 
@@ -68,24 +68,13 @@ export class ConsumerRunner {
     }
   }
 
-  /**
-   * Processes batches until the consumer has reached the head of the log (as read by its last batch:
-   * what commits later comes with its own wake-up, and the trailing look and the poll catch the rest).
-   * A consumer with nothing of its types to do only has its checkpoint moved, in one statement.
-   */
+  /** Processes batches until the consumer has reached the head of the log. */
   async catchUp(): Promise<number> {
-    if (!this.checkpointReady) {
-      await ensureCheckpoint(this.pool, this.consumer.name);
-      this.checkpointReady = true;
-    }
-    const idle = await advanceIfIdle(this.pool, this.consumer.name, this.consumer.eventTypes);
-    if (!idle.pending) return 0;
     let total = 0;
     for (;;) {
       const { moved, handled } = await this.processBatch();
       total += handled;
-      // A batch short of the limit reached the head it read: another batch would only find it again.
-      if (!moved || handled < this.options.batchSize || this.stopped) return total;
+      if (!moved || this.stopped) return total;
     }
   }
 
