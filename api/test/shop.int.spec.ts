@@ -186,7 +186,11 @@ describe('the Payola shop: offers, exactly-once redemption, withdrawal refunds, 
       const created = await createOffer();
       expect(created).toMatchObject({ stock: 10, remaining: 10 });
       const status = await fan.client.get('/api/shop/status');
-      expect(status.body).toMatchObject({ open: false, threshold: 10_000, balance: 500 });
+      expect(status.body).toMatchObject({
+        open: false,
+        targets: { verifiedFans: 10_000, verifiedArtists: 10_000 },
+        balance: 500,
+      });
 
       const refused = await fan.client.post(`/api/shop/offers/${created.id}/redeem`, {});
       expect(refused.status).toBe(403);

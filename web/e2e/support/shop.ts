@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, type Browser, type BrowserContext } from '@playwright/test';
 import { generate } from 'otplib';
 import { addArtistViaApi, newAccount, signUpInContext, type NewAccount } from './accounts';
 import { grantOperator } from './operators';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A state-changing API call from a signed-in context, with the XSRF token the web app would send. */
 export async function postAs(context: BrowserContext, path: string, data: object) {
@@ -87,28 +82,27 @@ export async function approvedArtistClaim(
 }
 
 /**
- * Records the Listener milestone in the run's log, as the milestone recorder does at 10,000 verified
- * fans and 10,000 verified artists: the e2e database has a handful of each. Once recorded it stays (the
- * gate never closes again), so the shop's preview is checked before this.
+ * The Listener milestone as this run configures it (global-setup: 2 verified fans and 1 verified artist),
+ * reached the way members reach it: while it is not in the log, one more verified fan adds an artist, and
+ * the milestone recorder records it. Once recorded it stays (the gate never closes again), so the shop's
+ * preview is checked before this.
  */
-export async function reachListenerMilestone(): Promise<void> {
-  const script = `
-    import pg from 'pg';
-    import { createDomainEventRegistry } from '@app/contracts';
-    import { EventStore } from '@app/event-store';
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
-    const store = new EventStore(pool, createDomainEventRegistry());
-    const stream = 'milestone-listener-membership';
-    if ((await store.streamVersion(stream)) === 0) {
-      await store.append(stream, 'no_stream', [{
-        type: 'MilestoneReached',
-        data: { milestone: 'listener-membership', threshold: 10000, verifiedFans: 10000, verifiedArtists: 10000 },
-      }]);
-    }
-    await pool.end();
-  `;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-  });
+export async function reachListenerMilestone(browser: Browser): Promise<void> {
+  const baseURL = process.env.E2E_BASE_URL;
+  const probe = await browser.newContext({ baseURL });
+  const open = async () => {
+    const progress = (await (await probe.request.get('/api/milestones')).json()) as {
+      milestones: { id: string; reachedAt: string | null }[];
+    };
+    return progress.milestones.some((m) => m.id === 'listener-membership' && m.reachedAt !== null);
+  };
+  for (let fans = 0; fans < 3 && !(await open()); fans++) {
+    const fan = await browser.newContext({ baseURL });
+    await signUpInContext(fan, newAccount('milestone-fan'));
+    await payViaApi(fan, 'fan');
+    await addArtistViaApi(fan, { name: `Milestone Band ${Date.now()}-${fans}`, bio: 'Counted toward the milestone.' });
+    await fan.close();
+  }
+  await expect(open).toPass({ timeout: 60_000, intervals: [500, 1000] });
+  await probe.close();
 }

@@ -315,7 +315,8 @@ export type TUseCodeResponse = z.infer<typeof ZUseCodeResponse>;
 /** GET /api/shop/status: open or not, and the milestone's live progress for the preview. */
 export const ZShopStatus = z.object({
   open: z.boolean(),
-  threshold: z.number().int(),
+  /** What each count must reach (the Listener milestone's, as configured). */
+  targets: z.object({ verifiedFans: z.number().int(), verifiedArtists: z.number().int() }),
   verifiedFans: z.number().int(),
   verifiedArtists: z.number().int(),
   /** The asker's balance, decided on the write side (what redemption checks). */
@@ -324,7 +325,7 @@ export const ZShopStatus = z.object({
 export type TShopStatus = z.infer<typeof ZShopStatus>;
 
 /** "Unlocks at 10,000 verified fans and 10,000 verified artists: 61 and 12 so far". */
-export function shopPreviewText(status: Pick<TShopStatus, 'threshold' | 'verifiedFans' | 'verifiedArtists'>): string {
+export function shopPreviewText(status: Pick<TShopStatus, 'targets' | 'verifiedFans' | 'verifiedArtists'>): string {
   const n = (value: number) => value.toLocaleString('en-US');
-  return `Unlocks at ${n(status.threshold)} verified fans and ${n(status.threshold)} verified artists: ${n(status.verifiedFans)} and ${n(status.verifiedArtists)} so far`;
+  return `Unlocks at ${n(status.targets.verifiedFans)} verified fans and ${n(status.targets.verifiedArtists)} verified artists: ${n(status.verifiedFans)} and ${n(status.verifiedArtists)} so far`;
 }

@@ -59,7 +59,7 @@ export function ShopTab() {
 
 /** Before the milestone: what unlocks the shop, and how far along it is (numbers from the API). */
 function ShopPreviewBanner({ status }: { status: TShopStatus }) {
-  const progress = (count: number) => Math.min(100, (count / status.threshold) * 100);
+  const progress = (count: number, target: number) => Math.min(100, (count / target) * 100);
   return (
     <Card className="overflow-hidden border-accent/30 bg-[radial-gradient(120%_120%_at_100%_0%,rgb(198_244_50/0.14),transparent_55%)] p-6 sm:p-8">
       <div className="flex items-start gap-4">
@@ -79,26 +79,26 @@ function ShopPreviewBanner({ status }: { status: TShopStatus }) {
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {(
           [
-            ['Verified fans', status.verifiedFans],
-            ['Verified artists', status.verifiedArtists],
+            ['Verified fans', status.verifiedFans, status.targets.verifiedFans],
+            ['Verified artists', status.verifiedArtists, status.targets.verifiedArtists],
           ] as const
-        ).map(([label, count]) => (
+        ).map(([label, count, target]) => (
           <div key={label}>
             <div className="flex justify-between text-sm">
               <span className="text-muted-foreground">{label}</span>
               <span className="font-semibold tabular-nums">
-                {count.toLocaleString('en-US')} / {status.threshold.toLocaleString('en-US')}
+                {count.toLocaleString('en-US')} / {target.toLocaleString('en-US')}
               </span>
             </div>
             <div
               role="progressbar"
               aria-label={label}
               aria-valuemin={0}
-              aria-valuemax={status.threshold}
-              aria-valuenow={Math.min(count, status.threshold)}
+              aria-valuemax={target}
+              aria-valuenow={Math.min(count, target)}
               className="mt-2 h-2 overflow-hidden rounded-full bg-surface-overlay"
             >
-              <div className="h-full rounded-full bg-accent" style={{ width: `${progress(count)}%` }} />
+              <div className="h-full rounded-full bg-accent" style={{ width: `${progress(count, target)}%` }} />
             </div>
           </div>
         ))}

@@ -25,7 +25,7 @@ export class GetShopStatusHandler implements IQueryHandler<GetShopStatus> {
     const listener = progress.milestones.find((milestone) => milestone.id === 'listener-membership');
     return {
       open,
-      threshold: listener?.threshold ?? 10_000,
+      targets: listener?.targets ?? { verifiedFans: 10_000, verifiedArtists: 10_000 },
       verifiedFans: progress.verifiedFans,
       verifiedArtists: progress.verifiedArtists,
       balance,
