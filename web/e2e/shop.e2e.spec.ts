@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addVenueViaApi, field, newAccount, signUpInContext, toastRegion } from './support/accounts';
-import { expectNoViolations } from './support/operators';
+import { expectNoViolations, grantOperator, openConsole } from './support/operators';
 import { dialogGone, dismissToast, noSideScroll, nothingCutOff, shoot, uniqueName } from './support/pages';
 import { approvedArtistClaim, payViaApi, postAs, reachListenerMilestone } from './support/shop';
 
@@ -258,4 +258,53 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await withdraw.getByRole('button', { name: 'Withdraw offer' }).click();
   await expect(toastRegion(page).getByText('Offer withdrawn')).toBeVisible();
   await expect(offers.getByRole('article', { name: title })).toHaveCount(0);
+});
+
+test('an operator offers a platform-wide in-app reward from the console, and a fan finds it in the Shop tab', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const operator = newAccount('shop-platform-ops');
+  await signUpInContext(context, operator);
+  await grantOperator(operator.email);
+  await openConsole(page);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Offers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform offers' })).toBeVisible();
+  await expect(page.getByText('No offers yet. Create one')).toBeVisible();
+
+  const title = uniqueName('Backstage badge');
+  await page.getByRole('button', { name: 'Create offer' }).click();
+  const create = page.getByRole('dialog', { name: 'Create an offer' });
+  // Platform-wide offers are in-app rewards: the only kind the dialog offers here.
+  await expect(create.getByLabel('Kind')).toHaveValue('in-app-reward');
+  await expect(create.getByLabel('Kind').locator('option')).toHaveCount(1);
+  await field(page, 'Title').fill(title);
+  await field(page, 'Description').fill('A badge on your profile that says you were there first.');
+  await field(page, 'Price in Payola').fill('200');
+  await create.getByLabel('Generate codes').check();
+  await field(page, 'How many codes').fill('3');
+  await expectClean(page, 'the platform create-offer dialog');
+  await create.getByRole('button', { name: 'Create offer' }).click();
+  await expect(toastRegion(page).getByText('Offer created')).toBeVisible();
+  await dialogGone(page);
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('In-app reward');
+  await expect(card).toContainText('3 of 3 left');
+  await expect(card.getByRole('button', { name: `Withdraw ${title}` })).toBeVisible();
+  await expectClean(page, 'the console offers');
+  await noSideScroll(page, 'the console offers');
+  await shoot(page, testInfo, 'ops-offers', false);
+
+  // A fan finds it in the shop under the platform's offers.
+  const fan = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await signUpInContext(fan, newAccount('shop-platform-fan'));
+  await payViaApi(fan, 'fan');
+  const fanPage = await fan.newPage();
+  await fanPage.goto('/payola?tab=shop');
+  await fanPage.getByLabel('Offered by').selectOption('platform');
+  const offer = fanPage.getByRole('list', { name: 'Offers' }).getByRole('article', { name: title });
+  await expect(offer).toContainText('200 PYL');
+  await fan.close();
 });

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Flag, KeyRound, Layers, LayoutDashboard, ShieldCheck, UserRound } from 'lucide-react';
+import { Flag, KeyRound, Layers, LayoutDashboard, ShieldCheck, Tag, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -11,6 +11,7 @@ const SCREENS = [
   { to: '/ops/members', label: 'Members', icon: UserRound },
   { to: '/ops/claims', label: 'Claims', icon: KeyRound },
   { to: '/ops/reports', label: 'Reports', icon: Flag },
+  { to: '/ops/offers', label: 'Offers', icon: Tag },
   // A page the api serves (bull-board), not a route of the app: a plain link loads it.
   { to: '/ops/queues', label: 'Queues', icon: Layers, server: true },
 ] as const;

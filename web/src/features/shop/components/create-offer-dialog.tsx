@@ -22,7 +22,10 @@ import {
 /** 'Create offer' for an entry the member's approved claim covers (the server checks the claim again). */
 export function CreateOfferDialog({ owner, entryName }: { owner: TOfferOwner; entryName: string }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<OfferFormValues>(() => emptyOfferForm());
+  // Platform-wide offers are in-app rewards only (the server says so too).
+  const kinds = owner.kind === 'platform' ? (['in-app-reward'] as const) : OFFER_KINDS;
+  const fresh = () => ({ ...emptyOfferForm(), kind: kinds[0] });
+  const [values, setValues] = useState<OfferFormValues>(fresh);
   const [errors, setErrors] = useState<OfferFormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateOfferMutation();
@@ -49,7 +52,7 @@ export function CreateOfferDialog({ owner, entryName }: { owner: TOfferOwner; en
       onSuccess: ({ offer }) => {
         toast({ title: 'Offer created', description: `${offer.title}: ${offer.stock.toLocaleString('en-US')} codes.` });
         setOpen(false);
-        setValues(emptyOfferForm());
+        setValues(fresh());
       },
       onError: (error) => setProblem(serverMessageOr(error, 'The offer could not be created. Please try again.')),
     });
@@ -95,7 +98,7 @@ export function CreateOfferDialog({ owner, entryName }: { owner: TOfferOwner; en
           <Select
             value={values.kind}
             onChange={(event) => set({ kind: event.target.value as TOfferKind })}
-            options={OFFER_KINDS.map((value) => ({ value, label: OFFER_KIND_LABELS[value] }))}
+            options={kinds.map((value) => ({ value, label: OFFER_KIND_LABELS[value] }))}
           />
         </Field>
         <Field label="Title" required className="sm:col-span-2" error={errors.title}>

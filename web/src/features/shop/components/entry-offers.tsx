@@ -13,29 +13,33 @@ import { pyl } from '../lib/offer-format';
 import { OfferCard } from './offer-card';
 import { CreateOfferDialog } from './create-offer-dialog';
 import { RedeemButton, RedeemedCodeDialog } from './redeem-dialog';
-import type { TMyOffer, TOffer, TRedeemOfferResponse } from '@app/contracts';
+import type { TMyOffer, TOffer, TOfferOwner, TRedeemOfferResponse } from '@app/contracts';
 
 /**
  * An artist's or venue's "Offers" section: what fans can redeem, hidden when there is none. The member
- * whose claim on the entry was approved also creates offers here, and sees and withdraws their own.
+ * whose claim on the entry was approved also creates offers here, and sees and withdraws their own. With
+ * `kind: 'platform'` it is the console's: operators past their second factor offer platform-wide rewards.
  */
 export function EntryOffers({
   kind,
   entryId,
   entryName,
 }: {
-  kind: 'artist' | 'venue';
-  entryId: string;
+  kind: 'artist' | 'venue' | 'platform';
+  entryId?: string;
   entryName: string;
 }) {
   const headingId = useId();
   const [redeemed, setRedeemed] = useState<TRedeemOfferResponse | null>(null);
   const offers = useInfiniteQuery(offersQueryOptions({ entryKind: kind, entryId }));
   const mine = useQuery(myOffersQueryOptions());
-  const claimant = mine.data?.entries.some((entry) => entry.kind === kind && entry.entryId === entryId) ?? false;
-  const own = (mine.data?.offers ?? []).filter(
-    (offer) => offer.owner.kind === kind && offer.owner.entryId === entryId && offer.status !== 'withdrawn',
-  );
+  const claimant =
+    (kind === 'platform'
+      ? mine.data?.canOfferPlatform
+      : mine.data?.entries.some((entry) => entry.kind === kind && entry.entryId === entryId)) ?? false;
+  const ours = (owner: TOfferOwner) =>
+    owner.kind === 'platform' ? kind === 'platform' : owner.kind === kind && owner.entryId === entryId;
+  const own = (mine.data?.offers ?? []).filter((offer) => ours(offer.owner) && offer.status !== 'withdrawn');
   const listed = offers.data?.pages.flatMap((page) => page.offers) ?? [];
   // Whether fans can redeem yet, and for how much: asked only when there is something to redeem.
   const status = useQuery({ ...shopStatusQueryOptions(), enabled: !claimant && listed.length > 0 });
@@ -59,7 +63,10 @@ export function EntryOffers({
                   Check a code
                 </Link>
               </Button>
-              <CreateOfferDialog owner={{ kind, entryId }} entryName={entryName} />
+              <CreateOfferDialog
+                owner={kind === 'platform' ? { kind } : { kind, entryId: entryId ?? '' }}
+                entryName={entryName}
+              />
             </div>
           )}
         </div>
