@@ -272,7 +272,7 @@ test('an operator offers a platform-wide in-app reward from the console, and a f
   await openConsole(page);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Offers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Platform offers' })).toBeVisible();
-  await expect(page.getByText('No offers yet. Create one')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Offers' })).toBeVisible();
 
   const title = uniqueName('Backstage badge');
   await page.getByRole('button', { name: 'Create offer' }).click();
