@@ -191,6 +191,11 @@ test('a waitlisted visitor joins free as a Listener from the invitation, confirm
   const allArtists = page.getByRole('list', { name: 'All Artists' });
   await expect(allArtists.getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add Artist' })).toHaveCount(0);
+  // No Payola to earn or spend: the main navigation (or the phone's menu) leaves the Payola page out.
+  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('link', { name: 'Venues', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Payola', exact: true })).toHaveCount(0);
+  if (testInfo.project.name === 'phone') await page.keyboard.press('Escape');
   await noSideScroll(page, 'the artists list for a Listener');
   await expectNoViolations(page, 'artists for a Listener');
   await screenshot(page, testInfo, 'listener-artists');

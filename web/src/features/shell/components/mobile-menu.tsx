@@ -11,7 +11,7 @@ import { logOut } from '@/lib/session/log-out';
 import { useChecksCodes } from '@/lib/shop-door';
 import { roleLabel } from '@/lib/session/roles';
 import { cn } from '@/lib/utils';
-import { MOBILE_MENU_ID, NAV_LINKS, isActivePath } from './nav-links';
+import { MOBILE_MENU_ID, isActivePath, navLinksFor } from './nav-links';
 import { fanNumberLabel, formatPayola, userFullName, userInitials } from '@/lib/session/user-identity';
 
 interface MobileMenuProps {
@@ -76,7 +76,7 @@ export function MobileMenu({ user, pathname, onClose }: MobileMenuProps) {
           </div>
 
           <ul className="flex flex-col gap-1">
-            {NAV_LINKS.map(({ to, label, icon: Icon }) => {
+            {navLinksFor(user).map(({ to, label, icon: Icon }) => {
               const active = isActivePath(pathname, to);
               return (
                 <li key={to}>

@@ -8,7 +8,7 @@ import { APP_NAME, MARKETING_SITE_URL } from '@/lib/config';
 import { useSession } from '@/lib/session/auth-user-query';
 import { cn } from '@/lib/utils';
 import { BrandLogo } from './brand-logo';
-import { MOBILE_MENU_ID, NAV_LINKS, isActivePath } from './nav-links';
+import { MOBILE_MENU_ID, isActivePath, navLinksFor } from './nav-links';
 import { formatPayola } from '@/lib/session/user-identity';
 
 // The menus exist only for a signed-in user, and with them the radix dropdown (popper, floating-ui,
@@ -106,7 +106,7 @@ export function NavBar() {
 function DesktopLinks({ user, pathname }: { user: TAuthUser; pathname: string }) {
   return (
     <ul className="hidden items-center gap-1 md:flex">
-      {NAV_LINKS.map(({ to, label, icon: Icon }) => {
+      {navLinksFor(user).map(({ to, label, icon: Icon }) => {
         const active = isActivePath(pathname, to);
         return (
           <li key={to}>
