@@ -153,7 +153,7 @@ describe('claims of artists and venues, the claimant edits, the edit history (re
         canClaim: false,
       });
       expect(await claimedEntriesOf(api.db.pool, member.userId)).toEqual([
-        { kind: 'artist', entryId: entry.id, claimedAt: expect.any(Date) },
+        { kind: 'artist', entryId: entry.id, name: entry.name, claimedAt: expect.any(Date) },
       ]);
 
       // Only the claimant edits: the adder and anyone else get 403; bad input is a 400 with the form's message.
