@@ -127,6 +127,6 @@ describe('Operators console (/ops)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Members', 'Claims', 'Reports', 'Queues']);
+    ).toEqual(['Dashboard', 'Members', 'Claims', 'Reports', 'Offers', 'Queues']);
   });
 });
