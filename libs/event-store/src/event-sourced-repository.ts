@@ -89,27 +89,38 @@ export class EventSourcedRepository {
     if (options.client) {
       return decideAndAppend(this.store, options.client, streamId, fold, decide, options.metadata, alsoRead);
     }
-    const maxAttempts = options.maxAttempts ?? 20;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const executed = await withTransaction(this.pool, (client) =>
+    const executed = await retryOnStreamConflict(
+      () =>
+        withTransaction(this.pool, (client) =>
           decideAndAppend(this.store, client, streamId, fold, decide, options.metadata, alsoRead),
-        );
-        if (executed.appended) {
-          this.store.notifyAppended(executed.appended);
-          if (options.waitFor?.length) {
-            const { position } = executed.appended;
-            const caughtUp = await this.waiter.waitFor(position, options.waitFor, options.waitTimeoutMs ?? 3000);
-            return { ...executed, caughtUp };
-          }
-        }
-        return executed;
-      } catch (error) {
-        if (!(error instanceof StreamVersionConflictError) || attempt >= maxAttempts) throw error;
-        // Writers racing on one stream (ten fans verifying one artist) would otherwise collide again at
-        // once; a short random pause spreads their next attempts apart.
-        await sleep(Math.random() * Math.min(attempt * 5, 50));
+        ),
+      options.maxAttempts ?? 20,
+    );
+    if (executed.appended) {
+      this.store.notifyAppended(executed.appended);
+      if (options.waitFor?.length) {
+        const { position } = executed.appended;
+        const caughtUp = await this.waiter.waitFor(position, options.waitFor, options.waitTimeoutMs ?? 3000);
+        return { ...executed, caughtUp };
       }
+    }
+    return executed;
+  }
+}
+
+/**
+ * Runs `work` (a whole transaction) again when a stream it appends to moved on meanwhile: each attempt
+ * decides again on what is there then. After `maxAttempts` the last conflict is thrown.
+ */
+export async function retryOnStreamConflict<T>(work: () => Promise<T>, maxAttempts: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StreamVersionConflictError) || attempt >= maxAttempts) throw error;
+      // Writers racing on one stream (ten fans verifying one artist) would otherwise collide again at
+      // once; a short random pause spreads their next attempts apart.
+      await sleep(Math.random() * Math.min(attempt * 5, 50));
     }
   }
 }

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { StreamVersionConflictError } from '@app/event-store';
+import { retryOnStreamConflict, StreamVersionConflictError } from '@app/event-store';
 import { RefusedError } from '@app/domain';
 import { SHOP_MESSAGES, type TOfferOwner } from '@app/contracts';
 import type { Queryable } from '@app/platform';
@@ -132,13 +131,10 @@ export async function claimCode(
  * Payola stream): each attempt decides again on what is there then. After `attempts`, a clear 409.
  */
 export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 12): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof StreamVersionConflictError)) throw error;
-      if (attempt >= attempts) throw new RefusedError('conflict', SHOP_MESSAGES.busy);
-      await sleep(Math.random() * Math.min(attempt * 5, 50));
-    }
+  try {
+    return await retryOnStreamConflict(work, attempts);
+  } catch (error) {
+    if (error instanceof StreamVersionConflictError) throw new RefusedError('conflict', SHOP_MESSAGES.busy);
+    throw error;
   }
 }
