@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { EventRegistry } from '@app/contracts';
-import { requestContext, type Pool, type Queryable } from '@app/platform';
+import { preparedStatement, requestContext, type Pool, type Queryable } from '@app/platform';
 import { StreamVersionConflictError, type ExpectedVersion } from './errors.js';
 import { LOG_START, type LogPosition } from './log-position.js';
 import { openRows, sealForAppend } from './personal-data-crypto.js';
@@ -201,6 +201,44 @@ export async function readHead(client: Queryable): Promise<LogPosition> {
   );
   const row = rows[0];
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
+}
+
+/**
+ * The head of the log and, in the same statement (one snapshot, one round trip), the next events of
+ * `types` after `after` up to that head: what a live consumer needs for a pass. Everything up to the
+ * head is final, so a consumer that finds none of its types there may move its checkpoint to it.
+ */
+export async function readBatchToHead<E extends EventEnvelope = EventEnvelope>(
+  client: Queryable,
+  after: LogPosition,
+  options: { limit: number; types?: readonly string[] },
+): Promise<{ head: LogPosition; events: StoredEvent<E>[] }> {
+  // Prepared once per connection: every pass of every consumer runs it, and planning the join cost as
+  // much as running it.
+  const { rows } = await client.query<EventRow & { head_transaction_id: string; head_global_position: number }>(
+    preparedStatement(
+      `with head as (
+       select transaction_id, global_position from events
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by events.transaction_id desc, events.global_position desc limit 1)
+     select head.transaction_id::text as head_transaction_id, head.global_position as head_global_position, batch.*
+     from head left join lateral (
+       select ${EVENT_COLUMNS} from events
+       where (transaction_id, global_position) > ($1::xid8, $2)
+         and (transaction_id, global_position) <= (head.transaction_id, head.global_position)
+         and ($4::text[] is null or type = any($4::text[]))
+       order by events.transaction_id, events.global_position
+       limit $3) batch on true`,
+      [after.transactionId, after.globalPosition, options.limit, options.types ?? null],
+    ),
+  );
+  const first = rows[0];
+  if (!first) return { head: LOG_START, events: [] };
+  const head = { transactionId: first.head_transaction_id, globalPosition: first.head_global_position };
+  // The left join gives the head once with no event when nothing of these types follows `after`.
+  const eventRows = rows.filter((row) => row.global_position !== null);
+  await openRows(client, eventRows);
+  return { head, events: eventRows.map((row) => toStoredEvent<E>(row)) };
 }
 
 /**

@@ -92,6 +92,7 @@ export async function lagBench(options: {
   redisUrl: string;
   batchSize: number;
   pollIntervalMs: number;
+  minPassIntervalMs: number;
   logger: Logger;
   ratePerSecond: number;
   seconds: number;
@@ -105,6 +106,7 @@ export async function lagBench(options: {
     databaseUrl: options.databaseUrl,
     batchSize: options.batchSize,
     pollIntervalMs: options.pollIntervalMs,
+    minPassIntervalMs: options.minPassIntervalMs,
     logger: options.logger,
   });
   let worker: Worker | null = null;

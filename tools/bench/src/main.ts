@@ -177,6 +177,7 @@ async function main(): Promise<number> {
       DATABASE_URL: database.url,
       PROJECTION_BATCH_SIZE: process.env.PROJECTION_BATCH_SIZE,
       PROJECTION_POLL_INTERVAL_MS: process.env.PROJECTION_POLL_INTERVAL_MS,
+      PROJECTION_MIN_PASS_INTERVAL_MS: process.env.PROJECTION_MIN_PASS_INTERVAL_MS,
     });
     const logger = createLogger('bench', 'warn');
     const pool = createPool({ connectionString: database.url, max: 12, applicationName: 'payola-bench' });
@@ -233,6 +234,7 @@ async function main(): Promise<number> {
         redisUrl,
         batchSize: config.PROJECTION_BATCH_SIZE,
         pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+        minPassIntervalMs: config.PROJECTION_MIN_PASS_INTERVAL_MS,
         logger,
         ratePerSecond: LAG_RATE,
         seconds: LAG_SECONDS,
@@ -285,6 +287,7 @@ async function main(): Promise<number> {
             redisUrl,
             batchSize: config.PROJECTION_BATCH_SIZE,
             pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+            minPassIntervalMs: config.PROJECTION_MIN_PASS_INTERVAL_MS,
             logger,
             ratePerSecond: REAL_LAG_RATE,
             seconds: REAL_LAG_SECONDS,

@@ -89,6 +89,7 @@ export async function realLagBench(options: {
   redisUrl: string;
   batchSize: number;
   pollIntervalMs: number;
+  minPassIntervalMs: number;
   logger: Logger;
   ratePerSecond: number;
   seconds: number;
@@ -134,6 +135,7 @@ export async function realLagBench(options: {
         databaseUrl: options.databaseUrl,
         batchSize: options.batchSize,
         pollIntervalMs: options.pollIntervalMs,
+        minPassIntervalMs: options.minPassIntervalMs,
         logger: options.logger,
         afterCommit: () => {
           const at = now();

@@ -37,6 +37,7 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
           databaseUrl: config.DATABASE_URL,
           batchSize: config.PROJECTION_BATCH_SIZE,
           pollIntervalMs: config.PROJECTION_POLL_INTERVAL_MS,
+          minPassIntervalMs: config.PROJECTION_MIN_PASS_INTERVAL_MS,
           logger,
           // A reactor's appends are new events for everyone else.
           afterCommit: consumer.kind === 'reactor' ? () => this.pokeAll() : undefined,

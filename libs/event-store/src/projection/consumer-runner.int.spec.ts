@@ -145,6 +145,94 @@ describe('projection runners', () => {
     await next.stop();
   });
 
+  it("a consumer's pass that has not written yet does not hide newer events from the others", async () => {
+    // Readers see an event once every older transaction id has ended; a pass must not hold one while it
+    // reads and folds (the checkpoint's lock is advisory), or one slow projector delays every other.
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const slow = defineProjection<{ type: 'test.Appended'; data: { n: number } }>({
+      kind: 'projection',
+      name: 'slow-reader',
+      eventTypes: ['test.Appended'],
+      tables: [],
+      migrations: [],
+      async handle() {
+        entered();
+        await holding;
+      },
+    });
+    await store.append('slow-1', 'no_stream', [{ type: 'test.Appended', data: { n: 1, writer: 's' } }]);
+    const slowPass = runner(slow).catchUp();
+    await inHandler;
+    try {
+      await store.append('slow-2', 'no_stream', [{ type: 'test.Renamed', data: { name: 'seen-while-slow' } }]);
+      const renames = runner(renamesProjection);
+      await renames.catchUp();
+      const { rows } = await db.pool.query("select last_name from renames where stream_id = 'slow-2'");
+      expect(rows).toEqual([{ last_name: 'seen-while-slow' }]);
+    } finally {
+      release();
+      await slowPass;
+    }
+  });
+
+  it('a running instance carries on after a replay swapped its tables and moved its checkpoint', async () => {
+    const live = runner(logStatsProjection, 5);
+    await live.catchUp();
+    const before = await totals(db);
+    await store.append('before-replay', 'no_stream', [{ type: 'test.Appended', data: { n: 1, writer: 'r' } }]);
+    // The replay applies that event and moves the checkpoint past it, behind the live runner's back.
+    await replayProjection(db.pool, logStatsProjection, { batchSize: 4 });
+    expect(await totals(db)).toBe(before + 1);
+    await store.append('after-replay-2', 'no_stream', [{ type: 'test.Appended', data: { n: 2, writer: 'r' } }]);
+    await live.catchUp();
+    expect(await totals(db)).toBe(before + 2);
+    expect(await verifyProjection(db.pool, logStatsProjection, { batchSize: 4 })).toEqual([]);
+  });
+
+  it('spaces its passes: wake-ups within the interval become one batch', async () => {
+    const batches: { at: number; size: number }[] = [];
+    const counting = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
+      kind: 'projection',
+      name: 'spaced',
+      eventTypes: ['test.Renamed'],
+      tables: [],
+      migrations: [],
+      handle(events) {
+        batches.push({ at: performance.now(), size: events.length });
+        return Promise.resolve();
+      },
+    });
+    const spaced = new ConsumerRunner(db.pool, counting, {
+      databaseUrl: db.url,
+      batchSize: 100,
+      pollIntervalMs: 60_000,
+      minPassIntervalMs: 400,
+      logger: silentLogger,
+    });
+    await spaced.start();
+    await spaced.catchUp();
+    batches.length = 0;
+    try {
+      // Five appends, each followed by its wake-up, as the api sends them.
+      for (let i = 0; i < 5; i++) {
+        await store.append(`spaced-${i}`, 'no_stream', [{ type: 'test.Renamed', data: { name: `s${i}` } }]);
+        spaced.poke();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (let i = 0; i < 100 && batches.reduce((n, b) => n + b.size, 0) < 5; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(batches.reduce((n, b) => n + b.size, 0)).toBe(5);
+      expect(batches.length).toBeLessThanOrEqual(2);
+      for (let i = 1; i < batches.length; i++) expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThan(350);
+    } finally {
+      await spaced.stop();
+    }
+  });
+
   it('verify finds a tampered read model, replay rebuilds it, and verify then finds nothing', async () => {
     await runner(logStatsProjection).catchUp();
     const before = await totals(db);

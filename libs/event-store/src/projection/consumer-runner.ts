@@ -1,9 +1,10 @@
 import pg from 'pg';
 import type { Logger, Pool } from '@app/platform';
-import { formatLogPosition } from '../log-position.js';
-import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
+import { readBatchToHead } from '../event-store.js';
+import { compareLogPositions, formatLogPosition, type LogPosition } from '../log-position.js';
+import { checkpointLockSql, ensureCheckpoint, moveCheckpoint, readCheckpoint, skipCheckpoint } from './checkpoints.js';
 import type { LogConsumer } from './log-consumer.js';
-import { projectBatch } from './project-batch.js';
+import { requestIdsOf } from './project-batch.js';
 
 export interface ConsumerRunnerOptions {
   databaseUrl: string;
@@ -12,6 +13,11 @@ export interface ConsumerRunnerOptions {
   logger: Logger;
   /** How often a standby instance tries to take over ownership. */
   ownershipRetryMs?: number;
+  /**
+   * The least time between the starts of two passes. Under steady traffic every append wakes every
+   * consumer; spacing the passes lets a pass take what arrived meanwhile as one batch instead of many.
+   */
+  minPassIntervalMs?: number;
   /** Called after a batch that handled events has committed (a reactor's appends wake the others). */
   afterCommit?: (handled: number) => void;
 }
@@ -19,7 +25,7 @@ export interface ConsumerRunnerOptions {
 /**
  * Keeps one log consumer up to date. Several worker replicas may run the same consumer: a
  * PostgreSQL session advisory lock makes one of them the owner, and the others stand by until that
- * owner's connection goes away. The checkpoint row lock makes even a second owner harmless.
+ * owner's connection goes away. The checkpoint's transaction lock makes even a second owner harmless.
  */
 export class ConsumerRunner {
   private ownerConnection: pg.Client | null = null;
@@ -29,7 +35,11 @@ export class ConsumerRunner {
   private pollTimer: NodeJS.Timeout | null = null;
   private ownershipTimer: NodeJS.Timeout | null = null;
   private trailingTimer: NodeJS.Timeout | null = null;
+  private spacingTimer: NodeJS.Timeout | null = null;
+  private lastPassStartedAt = 0;
   private checkpointReady = false;
+  /** Where the checkpoint stands, as this runner last read or moved it; null: read it again. */
+  private position: LogPosition | null = null;
 
   constructor(
     private readonly pool: Pool,
@@ -51,8 +61,17 @@ export class ConsumerRunner {
   /** Asks for a catch-up pass soon; cheap to call often (calls during a pass merge into one more pass). */
   poke(): void {
     if (this.stopped || !this.owned) return;
-    if (this.running) {
+    if (this.running || this.spacingTimer) {
       this.rerunRequested = true;
+      return;
+    }
+    const wait = this.untilNextPass();
+    if (wait > 0) {
+      this.spacingTimer = setTimeout(() => {
+        this.spacingTimer = null;
+        this.poke();
+      }, wait);
+      this.spacingTimer.unref();
       return;
     }
     this.running = this.catchUpLoop().finally(() => {
@@ -78,55 +97,84 @@ export class ConsumerRunner {
     }
   }
 
-  /** One transaction: lock the checkpoint, handle the next batch, move the checkpoint. */
+  /**
+   * One pass step. The read (the head and the next events of the consumer's types, one statement) runs
+   * outside any transaction. Events are handled in one transaction with the checkpoint's move: its lock
+   * first (with BEGIN, one round trip; it waits while a replay swaps or a verify compares), the handler,
+   * then the move, which commits only if the checkpoint still stood where this runner read from. A step
+   * that finds only other types moves the checkpoint with one statement.
+   *
+   * The checkpoint is kept in memory between steps (this runner owns the consumer); a move that finds it
+   * elsewhere (a second instance, a replay) rolls back, and the next step reads it again.
+   */
   async processBatch(): Promise<{ moved: boolean; handled: number }> {
+    const name = this.consumer.name;
     if (!this.checkpointReady) {
-      await ensureCheckpoint(this.pool, this.consumer.name);
+      await ensureCheckpoint(this.pool, name);
       this.checkpointReady = true;
     }
+    const from = (this.position ??= await readCheckpoint(this.pool, name));
+    const limit = this.options.batchSize;
+    const { head, events } = await readBatchToHead(this.pool, from, { limit, types: this.consumer.eventTypes });
+    if (compareLogPositions(head, from) <= 0) return { moved: false, handled: 0 };
+    // A full batch may have more behind it; a partial one means everything up to the head is done.
+    const last = events.length === limit ? events.at(-1) : undefined;
+    const next = last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : head;
+
+    if (events.length === 0) {
+      const moved = await skipCheckpoint(this.pool, name, from, next);
+      this.position = moved ? next : null;
+      return { moved: true, handled: 0 };
+    }
+
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      const from = await lockCheckpoint(client, this.consumer.name);
-      const result = await projectBatch(client, this.consumer, from, { limit: this.options.batchSize });
-      if (!result.moved) {
+      // A projection's rows and checkpoint are derived and move together: a crash that loses its last
+      // commits (asynchronous commit) rolls both back, and the runner applies those events again. Not
+      // waiting for the disk leaves the WAL flushes to the appends. A reactor's effects wait for it.
+      const durability = this.consumer.kind === 'projection' ? 'set local synchronous_commit to off; ' : '';
+      await client.query(`BEGIN; ${durability}${checkpointLockSql(name)}`);
+      await this.consumer.handle(events, client);
+      if (!(await moveCheckpoint(client, name, from, next, events.length))) {
         await client.query('ROLLBACK');
-        return { moved: false, handled: 0 };
+        this.position = null;
+        return { moved: true, handled: 0 };
       }
-      await saveCheckpoint(client, this.consumer.name, result.next, result.handled);
       await client.query('COMMIT');
-      if (result.handled > 0) this.options.afterCommit?.(result.handled);
-      if (result.handled > 0) {
-        this.options.logger.debug(
-          {
-            consumer: this.consumer.name,
-            handled: result.handled,
-            position: formatLogPosition(result.next),
-            requestIds: result.requestIds,
-          },
-          'projected batch',
-        );
-      }
-      return { moved: true, handled: result.handled };
+      this.position = next;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      this.position = null;
       throw error;
     } finally {
       client.release();
     }
+    this.options.afterCommit?.(events.length);
+    this.options.logger.debug(
+      { consumer: name, handled: events.length, position: formatLogPosition(next), requestIds: requestIdsOf(events) },
+      'projected batch',
+    );
+    return { moved: true, handled: events.length };
   }
 
   /** Finishes the batch in flight, then releases ownership. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of [this.pollTimer, this.trailingTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.pollTimer, this.trailingTimer, this.spacingTimer]) if (timer) clearTimeout(timer);
     if (this.ownershipTimer) clearTimeout(this.ownershipTimer);
     await this.running;
     await this.releaseOwnership();
   }
 
+  private untilNextPass(): number {
+    return this.lastPassStartedAt + (this.options.minPassIntervalMs ?? 0) - performance.now();
+  }
+
   private async catchUpLoop(): Promise<void> {
     do {
+      const wait = this.untilNextPass();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      this.lastPassStartedAt = performance.now();
       this.rerunRequested = false;
       try {
         await this.catchUp();

@@ -17,7 +17,8 @@ export interface BatchResult {
 
 const MAX_REQUEST_IDS = 20;
 
-function requestIdsOf(events: readonly StoredEvent[]): string[] {
+/** The requests that caused these events (their metadata's requestId), the first 20 distinct, for logs. */
+export function requestIdsOf(events: readonly StoredEvent[]): string[] {
   const ids = new Set<string>();
   for (const event of events) {
     if (event.metadata.requestId) ids.add(event.metadata.requestId);

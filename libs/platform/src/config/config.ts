@@ -74,6 +74,8 @@ export const ZConfig = z.object({
   WORKER_HEALTH_PORT: port.default(3001),
   PROJECTION_POLL_INTERVAL_MS: positiveInt.default(1000),
   PROJECTION_BATCH_SIZE: positiveInt.max(50_000).default(1000),
+  /** The least time between two passes of one projector (its wake-ups meanwhile become one pass). */
+  PROJECTION_MIN_PASS_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(25),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_SESSION_SECRET),
   SMTP_URL: z
     .string()
