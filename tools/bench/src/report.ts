@@ -309,6 +309,10 @@ export function formatTable(results: BenchResults, replayTarget: number): string
       `real mix (${formatInt(realReplay.events)} events, written in ${realReplay.fillSeconds.toFixed(1)} s): ` +
         realReplay.mix.map((m) => `${m.type} ${(m.share * 100).toFixed(1)}%`).join(', '),
     );
+    lines.push(
+      `real replay: the log surveyed once (analyze, events by type) in ${realReplay.surveySeconds.toFixed(2)} s, ` +
+        'then each projector replayed with that survey, as ops replay does',
+    );
   }
   if (results.realLag) {
     const { realLag } = results;
