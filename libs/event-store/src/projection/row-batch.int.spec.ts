@@ -17,6 +17,19 @@ const ITEMS = defineRowTable<Item>({
   columns: ['id', 'label', 'tags', 'settings', 'seen_at', 'size', 'flag'],
 });
 
+interface Pair {
+  kind: string;
+  ref: string;
+  n: number;
+  note: string | null;
+}
+
+const PAIRS = defineRowTable<Pair>({
+  name: 'kit_pairs',
+  key: ['kind', 'ref', 'n'],
+  columns: ['kind', 'ref', 'n', 'note'],
+});
+
 const item = (id: string, change: Partial<Item> = {}): Item => ({
   id,
   label: null,
@@ -37,9 +50,12 @@ describe('row batch kit (real PostgreSQL)', () => {
       id text primary key, label text, tags text[], settings jsonb not null default '{}',
       seen_at timestamptz, size bigint, flag boolean not null default false)`);
     await db.pool.query('create table kit_log (id text primary key, note text not null, position bigint not null)');
+    await db.pool.query(
+      'create table kit_pairs (kind text not null, ref text not null, n integer not null, note text, primary key (kind, ref, n))',
+    );
   });
   afterAll(() => db.close());
-  beforeEach(() => db.pool.query('truncate kit_items, kit_log'));
+  beforeEach(() => db.pool.query('truncate kit_items, kit_log, kit_pairs'));
 
   const rows = (table: string) =>
     db.pool.query(`select *, seen_at::text as seen_text from ${table} order by id`).then((r) => r.rows);
@@ -90,6 +106,38 @@ describe('row batch kit (real PostgreSQL)', () => {
     await batch.write(db.pool);
     const again = await RowBatch.load(db.pool, ITEMS, ['c']);
     expect(again.get('c')?.size).toBe(3);
+  });
+
+  it('loads, changes and writes rows of a composite key, matched on all its columns', async () => {
+    await db.pool.query(
+      `insert into kit_pairs values ('a', 'x', 1, 'stored'), ('a', 'y', 1, 'other'), ('b', 'x', 1, 'b')`,
+    );
+    // ('a', 'y', 1) and ('b', 'x', 1) differ from a key asked for in one column only: not loaded.
+    const batch = await RowBatch.load(db.pool, PAIRS, [
+      ['a', 'x', 1],
+      ['a', 'y', 2],
+      ['a', 'x', 1],
+    ]);
+    expect(batch.get(['a', 'x', 1])?.note).toBe('stored');
+    expect(batch.get(['a', 'y', 1])).toBeUndefined();
+    expect(batch.get(['b', 'x', 1])).toBeUndefined();
+    expect(batch.insertIfMissing({ kind: 'a', ref: 'x', n: 1, note: 'lost' })).toBe(false);
+    expect(batch.insertIfMissing({ kind: 'a', ref: 'y', n: 2, note: 'new' })).toBe(true);
+    expect(batch.update(['a', 'x', 1], (row) => (row.note = 'changed'))).toBe(true);
+    expect(batch.update(['a', 'x', 2], (row) => (row.note = 'never'))).toBe(false);
+    expect(batch.update(['a', 'y', 2], (row) => (row.note = `${row.note} again`))).toBe(true);
+    expect(() => batch.get('a')).toThrow('kit_pairs: a key is an array of kind, ref, n');
+    expect(await batch.write(db.pool)).toBe(2);
+
+    expect(await db.pool.query('select * from kit_pairs order by kind, ref, n').then((r) => r.rows)).toEqual([
+      { kind: 'a', ref: 'x', n: 1, note: 'changed' },
+      { kind: 'a', ref: 'y', n: 1, note: 'other' },
+      { kind: 'a', ref: 'y', n: 2, note: 'new again' },
+      { kind: 'b', ref: 'x', n: 1, note: 'b' },
+    ]);
+    expect(() => defineRowTable<Pair>({ ...PAIRS, key: ['kind', 'ref', 'n'], keyType: 'text' })).toThrow(
+      'kit_pairs: keyType is for a one-column key',
+    );
   });
 
   it('appends rows; with ifMissing the first row of a key wins and a stored one stays', async () => {

@@ -21,17 +21,52 @@ import type { Queryable } from '@app/platform';
 export interface RowTable<Row extends object> {
   /** The unqualified table name (the search_path picks the live or the scratch schema). */
   readonly name: string;
-  /** The primary key column. */
-  readonly key: keyof Row & string;
-  /** The key's PostgreSQL type, for the load's `= any($1::<type>[])`; text when absent. */
+  /**
+   * The primary key: its column, or a composite key's columns in order. A composite key's value (what
+   * `get`, `update` and `load` take) is the array of its columns' values in that order, each as a
+   * loaded row holds it (text for a bigint, as for a one-column key).
+   */
+  readonly key: (keyof Row & string) | readonly (keyof Row & string)[];
+  /**
+   * A one-column key's PostgreSQL type, for the load's `= any($1::<type>[])`; text when absent. A
+   * composite key's values are converted to their columns' own types.
+   */
   readonly keyType?: string;
   /** Every column of the table: a write sets each of them on conflict. */
   readonly columns: readonly (keyof Row & string)[];
 }
 
 export function defineRowTable<Row extends object>(table: RowTable<Row>): RowTable<Row> {
-  if (!table.columns.includes(table.key)) throw new Error(`${table.name}: the key ${table.key} must be a column`);
+  const key = keyColumns(table);
+  if (key.length === 0) throw new Error(`${table.name}: the key needs a column`);
+  for (const column of key) {
+    if (!table.columns.includes(column)) throw new Error(`${table.name}: the key ${column} must be a column`);
+  }
+  if (typeof table.key !== 'string' && table.keyType !== undefined) {
+    throw new Error(`${table.name}: keyType is for a one-column key`);
+  }
   return table;
+}
+
+function keyColumns<Row extends object>(table: RowTable<Row>): readonly (keyof Row & string)[] {
+  return typeof table.key === 'string' ? [table.key] : table.key;
+}
+
+/**
+ * What the batch's map is keyed by: a one-column key's value itself; a composite key's values joined
+ * as JSON (distinct arrays of strings and numbers give distinct texts).
+ */
+function mapKey<Row extends object>(table: RowTable<Row>, key: unknown): unknown {
+  if (typeof table.key === 'string') return key;
+  if (!Array.isArray(key) || key.length !== table.key.length) {
+    throw new Error(`${table.name}: a key is an array of ${table.key.join(', ')}`);
+  }
+  return JSON.stringify(key);
+}
+
+/** A row's key, as `get` and `update` take it. */
+function keyOf<Row extends object>(table: RowTable<Row>, row: Row): unknown {
+  return typeof table.key === 'string' ? row[table.key] : table.key.map((column) => row[column]);
 }
 
 // date, time, timestamp, timestamptz, timetz: a JS Date would drop the microseconds.
@@ -69,6 +104,31 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * The select of the rows with the given keys (distinct, as `get` takes them). A one-column key is one
+ * array parameter; a composite key's values travel as JSON objects turned into the table's own row type
+ * (so each value gets its column's type) and are matched as a row against the key's columns.
+ */
+function loadQuery<Row extends object>(table: RowTable<Row>, keys: unknown[]): { text: string; values: unknown[] } {
+  const from = quoteIdent(table.name);
+  if (typeof table.key === 'string') {
+    return {
+      text: `select * from ${from} where ${quoteIdent(table.key)} = any($1::${table.keyType ?? 'text'}[])`,
+      values: [keys],
+    };
+  }
+  const columns = table.key;
+  const objects = keys.map((key) =>
+    Object.fromEntries(columns.map((column, index) => [column, (key as unknown[])[index]])),
+  );
+  const row = columns.map(quoteIdent).join(', ');
+  const keyRow = columns.map((column) => `k.${quoteIdent(column)}`).join(', ');
+  return {
+    text: `select * from ${from} where (${row}) in (select ${keyRow} from json_populate_recordset(null::${from}, $1::json) k)`,
+    values: [JSON.stringify(objects)],
+  };
+}
+
 /** The rows of one table that a batch touches, loaded once, changed in memory, written once. */
 export class RowBatch<Row extends object> {
   private readonly dirty = new Set<unknown>();
@@ -84,31 +144,28 @@ export class RowBatch<Row extends object> {
     table: RowTable<Row>,
     keys: Iterable<unknown>,
   ): Promise<RowBatch<Row>> {
-    const distinct = [...new Set(keys)];
+    const distinct = new Map<unknown, unknown>();
+    for (const key of keys) distinct.set(mapKey(table, key), key);
     const rows = new Map<unknown, Row>();
-    if (distinct.length > 0) {
-      const result = await db.query<Row>({
-        text: `select * from ${quoteIdent(table.name)} where ${quoteIdent(table.key)} = any($1::${table.keyType ?? 'text'}[])`,
-        values: [distinct],
-        types: TEXT_DATES,
-      });
+    if (distinct.size > 0) {
+      const result = await db.query<Row>({ ...loadQuery(table, [...distinct.values()]), types: TEXT_DATES });
       const first = result.rows[0];
       if (first) checkColumns(table, first);
-      for (const row of result.rows) rows.set(row[table.key], row);
+      for (const row of result.rows) rows.set(mapKey(table, keyOf(table, row)), row);
     }
     return new RowBatch(table, rows);
   }
 
   /** The row as folded so far; treat it as read-only (change it through `update`). */
   get(key: unknown): Readonly<Row> | undefined {
-    return this.rows.get(key);
+    return this.rows.get(mapKey(this.table, key));
   }
 
   /** `insert ... on conflict do nothing`: adds the row unless its key exists. True when added. */
   insertIfMissing(row: Row): boolean {
     const absent = this.table.columns.filter((column) => !(column in row));
     if (absent.length > 0) throw new Error(`${this.table.name}: a new row needs every column (${absent.join(', ')})`);
-    const key = row[this.table.key];
+    const key = mapKey(this.table, keyOf(this.table, row));
     if (this.rows.has(key)) return false;
     this.rows.set(key, { ...row });
     this.dirty.add(key);
@@ -117,10 +174,11 @@ export class RowBatch<Row extends object> {
 
   /** `update ... where key = $1`: changes the row in place if it exists. True when it did. */
   update(key: unknown, change: (row: Row) => void): boolean {
-    const row = this.rows.get(key);
+    const mapped = mapKey(this.table, key);
+    const row = this.rows.get(mapped);
     if (!row) return false;
     change(row);
-    this.dirty.add(key);
+    this.dirty.add(mapped);
     return true;
   }
 
@@ -133,14 +191,15 @@ export class RowBatch<Row extends object> {
   async write(db: Queryable): Promise<number> {
     const rows = this.changedRows();
     if (rows.length === 0) return 0;
-    const { name, key, columns } = this.table;
+    const { name, columns } = this.table;
+    const key = keyColumns(this.table);
     const set = columns
-      .filter((column) => column !== key)
+      .filter((column) => !key.includes(column))
       .map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`);
     await db.query(
       `insert into ${quoteIdent(name)}
        select * from json_populate_recordset(null::${quoteIdent(name)}, $1::json)
-       on conflict (${quoteIdent(key)}) do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`,
+       on conflict (${key.map(quoteIdent).join(', ')}) do ${set.length > 0 ? `update set ${set.join(', ')}` : 'nothing'}`,
       [JSON.stringify(rows)],
     );
     this.dirty.clear();
