@@ -1,16 +1,60 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
+import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
 import { CLAIMS_PROJECTION } from '../catalog-names.js';
 
 type ClaimEvent = EventOfType<
   'EntryClaimCodeIssued' | 'EntryClaimSubmitted' | 'EntryClaimApproved' | 'EntryClaimRefused'
 >;
 
+/** A row of catalog_claims as stored (migration 1). */
+interface ClaimRow {
+  claim_id: string;
+  kind: string;
+  entry_id: string;
+  user_id: string;
+  code: string;
+  expires_at: string;
+  status: string;
+  link_platform: string | null;
+  link_url: string | null;
+  issued_at: Date | string;
+  submitted_at: Date | string | null;
+  decided_at: Date | string | null;
+  operator_id: string | null;
+  reason: string | null;
+  position: number | string;
+}
+
+const CLAIMS = defineRowTable<ClaimRow>({
+  name: 'catalog_claims',
+  key: 'claim_id',
+  columns: [
+    'claim_id',
+    'kind',
+    'entry_id',
+    'user_id',
+    'code',
+    'expires_at',
+    'status',
+    'link_platform',
+    'link_url',
+    'issued_at',
+    'submitted_at',
+    'decided_at',
+    'operator_id',
+    'reason',
+    'position',
+  ],
+});
+
 /**
- * One row per claim (a code issued, then submitted, then decided). Claims are rare (a few per entry
- * ever), so a batch applies them one statement per event, in log order; each statement is idempotent
- * (an insert on conflict does nothing, an update sets the same values), so a batch delivered twice
- * leaves the same rows. `position` is where the claim was submitted: the console's queue order.
+ * One row per claim (a code issued, then submitted, then decided). A batch is set-based, so a replay
+ * costs two statements per batch rather than one per event: it loads the claims its events name, folds
+ * the events in log order in memory with the rules of the statements they replace (a code issued is
+ * `insert ... on conflict do nothing`, the first wins; a submission or decision is an update, nothing
+ * when the claim is not there yet), and writes the changed claims back. The rules are idempotent, so a
+ * batch delivered twice leaves the same rows. `position` is where the claim was submitted: the console's
+ * queue order.
  */
 export const claimsProjection = defineProjection<ClaimEvent>({
   kind: 'projection',
@@ -43,38 +87,54 @@ export const claimsProjection = defineProjection<ClaimEvent>({
     },
   ],
   async handle(events, db) {
+    const claims = await RowBatch.load(
+      db,
+      CLAIMS,
+      events.map((event) => event.data.claimId),
+    );
     for (const event of events) {
       switch (event.type) {
         case 'EntryClaimCodeIssued': {
           const { claimId, kind, entryId, userId, code, expiresAt } = event.data;
-          await db.query(
-            `insert into catalog_claims (claim_id, kind, entry_id, user_id, code, expires_at, status, issued_at, position)
-             values ($1, $2, $3, $4, $5, $6, 'issued', $7, $8) on conflict (claim_id) do nothing`,
-            [claimId, kind, entryId, userId, code, expiresAt, event.recordedAt, event.globalPosition],
-          );
+          claims.insertIfMissing({
+            claim_id: claimId,
+            kind,
+            entry_id: entryId,
+            user_id: userId,
+            code,
+            expires_at: expiresAt,
+            status: 'issued',
+            link_platform: null,
+            link_url: null,
+            issued_at: event.recordedAt,
+            submitted_at: null,
+            decided_at: null,
+            operator_id: null,
+            reason: null,
+            position: event.globalPosition,
+          });
           break;
         }
         case 'EntryClaimSubmitted':
-          await db.query(
-            `update catalog_claims set status = 'pending', link_platform = $2, link_url = $3, submitted_at = $4,
-               position = $5 where claim_id = $1`,
-            [event.data.claimId, event.data.link.platform, event.data.link.url, event.recordedAt, event.globalPosition],
-          );
+          claims.update(event.data.claimId, (claim) => {
+            claim.status = 'pending';
+            claim.link_platform = event.data.link.platform;
+            claim.link_url = event.data.link.url;
+            claim.submitted_at = event.recordedAt;
+            claim.position = event.globalPosition;
+          });
           break;
         case 'EntryClaimApproved':
         case 'EntryClaimRefused':
-          await db.query(
-            `update catalog_claims set status = $2, decided_at = $3, operator_id = $4, reason = $5 where claim_id = $1`,
-            [
-              event.data.claimId,
-              event.type === 'EntryClaimApproved' ? 'approved' : 'refused',
-              event.recordedAt,
-              event.data.operatorId,
-              event.data.reason,
-            ],
-          );
+          claims.update(event.data.claimId, (claim) => {
+            claim.status = event.type === 'EntryClaimApproved' ? 'approved' : 'refused';
+            claim.decided_at = event.recordedAt;
+            claim.operator_id = event.data.operatorId;
+            claim.reason = event.data.reason;
+          });
           break;
       }
     }
+    await claims.write(db);
   },
 });
