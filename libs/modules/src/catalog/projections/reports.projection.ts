@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
+import { defineProjection, defineRowTable, RowBatch, type StoredEvent } from '@app/event-store';
 import { REPORTS_PROJECTION } from '../catalog-names.js';
 
 type ReportsEvent = EventOfType<
@@ -13,11 +13,69 @@ export const REPORT_COUNT_COLUMNS = {
   other: 'other',
 } as const;
 
+/** A row of catalog_reports as stored (migration 1). */
+interface ReportRow {
+  kind: string;
+  entry_id: string;
+  user_id: string;
+  reason: string;
+  text: string | null;
+  reported_at: Date | string;
+  position: number | string;
+}
+
+const REPORTS = defineRowTable<ReportRow>({
+  name: 'catalog_reports',
+  key: ['kind', 'entry_id', 'user_id'],
+  columns: ['kind', 'entry_id', 'user_id', 'reason', 'text', 'reported_at', 'position'],
+});
+
+/** A row of catalog_report_groups as stored (migration 1). */
+interface ReportGroupRow {
+  kind: string;
+  entry_id: string;
+  status: string;
+  wrong_info: number;
+  duplicate: number;
+  offensive: number;
+  other: number;
+  since_position: number | string;
+  last_position: number | string;
+  last_reported_at: Date | string;
+  dismissed_by: string | null;
+  dismissal_reason: string | null;
+}
+
+const GROUPS = defineRowTable<ReportGroupRow>({
+  name: 'catalog_report_groups',
+  key: ['kind', 'entry_id'],
+  columns: [
+    'kind',
+    'entry_id',
+    'status',
+    'wrong_info',
+    'duplicate',
+    'offensive',
+    'other',
+    'since_position',
+    'last_position',
+    'last_reported_at',
+    'dismissed_by',
+    'dismissal_reason',
+  ],
+});
+
 /**
  * The operators' reports queue: every report (`catalog_reports`), and one group per reported entry
  * (`catalog_report_groups`) with its reports counted per reason, open until a dismissal and open again
  * (counting from zero) at the next report. The queue pages by the group's last report, newest first, on
- * an index per status. Reports are rare next to votes, so a batch applies them one by one in log order.
+ * an index per status.
+ *
+ * A batch is set-based, so a replay costs two statements per table per batch rather than one or two per
+ * event: it loads the reports and groups its events name, folds the events in log order in memory with
+ * the rules of the statements they replace, and writes the changed rows back. A report is
+ * `insert ... on conflict do nothing`, and one already there (delivered twice, in this batch or an
+ * earlier one) leaves its group alone, so it is counted once; a dismissal changes an open group only.
  */
 export const reportsProjection = defineProjection<ReportsEvent>({
   kind: 'projection',
@@ -58,44 +116,85 @@ export const reportsProjection = defineProjection<ReportsEvent>({
     },
   ],
   async handle(events, db) {
+    const reports = await RowBatch.load(
+      db,
+      REPORTS,
+      events.flatMap((event) => (isReport(event) ? [[...entryOf(event), event.data.userId]] : [])),
+    );
+    const groups = await RowBatch.load(db, GROUPS, events.map(entryOf));
     for (const event of events) {
-      if (event.type === 'ArtistReported' || event.type === 'VenueReported') {
-        const [kind, entryId] =
-          event.type === 'ArtistReported' ? ['artist', event.data.artistId] : ['venue', event.data.venueId];
+      const [kind, entryId] = entryOf(event);
+      if (isReport(event)) {
         const { userId, reason, text } = event.data;
-        const { rowCount } = await db.query(
-          `insert into catalog_reports (kind, entry_id, user_id, reason, text, reported_at, position)
-           values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
-          [kind, entryId, userId, reason, text, event.recordedAt, event.globalPosition],
-        );
-        if (rowCount === 0) continue; // delivered twice
+        const added = reports.insertIfMissing({
+          kind,
+          entry_id: entryId,
+          user_id: userId,
+          reason,
+          text,
+          reported_at: event.recordedAt,
+          position: event.globalPosition,
+        });
+        if (!added) continue; // delivered twice
         const column = REPORT_COUNT_COLUMNS[reason];
-        // A report on a dismissed group opens it again, counting from this report.
-        const counts = Object.values(REPORT_COUNT_COLUMNS)
-          .map((c) => `${c} = (case when g.status = 'open' then g.${c} else 0 end) + ${c === column ? 1 : 0}`)
-          .join(', ');
-        await db.query(
-          `insert into catalog_report_groups as g
-             (kind, entry_id, status, ${column}, since_position, last_position, last_reported_at)
-           values ($1, $2, 'open', 1, $3, $3, $4)
-           on conflict (kind, entry_id) do update set
-             status = 'open', ${counts},
-             since_position = case when g.status = 'open' then g.since_position else excluded.since_position end,
-             dismissed_by = case when g.status = 'open' then g.dismissed_by end,
-             dismissal_reason = case when g.status = 'open' then g.dismissal_reason end,
-             last_position = excluded.last_position,
-             last_reported_at = excluded.last_reported_at`,
-          [kind, entryId, event.globalPosition, event.recordedAt],
-        );
-      } else {
-        const [kind, entryId] =
-          event.type === 'ArtistReportsDismissed' ? ['artist', event.data.artistId] : ['venue', event.data.venueId];
-        await db.query(
-          `update catalog_report_groups set status = 'dismissed', dismissed_by = $3, dismissal_reason = $4
-           where kind = $1 and entry_id = $2 and status = 'open'`,
-          [kind, entryId, event.data.operatorId, event.data.reason],
-        );
+        const opened = groups.insertIfMissing({
+          kind,
+          entry_id: entryId,
+          status: 'open',
+          wrong_info: 0,
+          duplicate: 0,
+          offensive: 0,
+          other: 0,
+          [column]: 1,
+          since_position: event.globalPosition,
+          last_position: event.globalPosition,
+          last_reported_at: event.recordedAt,
+          dismissed_by: null,
+          dismissal_reason: null,
+        });
+        if (opened) continue;
+        groups.update([kind, entryId], (group) => {
+          // A report on a dismissed group opens it again, counting from this report.
+          const open = group.status === 'open';
+          for (const count of Object.values(REPORT_COUNT_COLUMNS)) {
+            group[count] = (open ? group[count] : 0) + (count === column ? 1 : 0);
+          }
+          if (!open) {
+            group.since_position = event.globalPosition;
+            group.dismissed_by = null;
+            group.dismissal_reason = null;
+          }
+          group.status = 'open';
+          group.last_position = event.globalPosition;
+          group.last_reported_at = event.recordedAt;
+        });
+      } else if (groups.get([kind, entryId])?.status === 'open') {
+        groups.update([kind, entryId], (group) => {
+          group.status = 'dismissed';
+          group.dismissed_by = event.data.operatorId;
+          group.dismissal_reason = event.data.reason;
+        });
       }
     }
+    await reports.write(db);
+    await groups.write(db);
   },
 });
+
+type ReportedEvent = Extract<ReportsEvent, { type: 'ArtistReported' | 'VenueReported' }>;
+
+function isReport(event: StoredEvent<ReportsEvent>): event is StoredEvent<ReportedEvent> {
+  return event.type === 'ArtistReported' || event.type === 'VenueReported';
+}
+
+/** The reported or dismissed entry: its kind and id. */
+function entryOf(event: StoredEvent<ReportsEvent>): [kind: 'artist' | 'venue', entryId: string] {
+  switch (event.type) {
+    case 'ArtistReported':
+    case 'ArtistReportsDismissed':
+      return ['artist', event.data.artistId];
+    case 'VenueReported':
+    case 'VenueReportsDismissed':
+      return ['venue', event.data.venueId];
+  }
+}
