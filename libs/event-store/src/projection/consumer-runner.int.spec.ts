@@ -233,6 +233,42 @@ describe('projection runners', () => {
     }
   });
 
+  it('a replay builds without the secondary indexes and swaps the tables in with every one of them', async () => {
+    const indexed = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
+      ...renamesProjection,
+      name: 'indexed-renames',
+      tables: ['indexed_renames'],
+      migrations: [
+        {
+          version: 1,
+          description: 'renames per stream, found by name',
+          sql: `create table indexed_renames (stream_id text primary key, last_name text not null);
+                create index indexed_renames_name on indexed_renames (last_name) where last_name <> '';`,
+        },
+      ],
+      async handle(events, db) {
+        for (const event of events) {
+          await db.query(
+            `insert into indexed_renames values ($1, $2) on conflict (stream_id) do update set last_name = excluded.last_name`,
+            [event.streamId, event.data.name],
+          );
+        }
+      },
+    });
+    await migrateReadModels(db.pool, [indexed]);
+    const indexes = () =>
+      db.pool
+        .query<{ indexdef: string }>(
+          "select indexdef from pg_indexes where schemaname = 'public' and tablename = 'indexed_renames' order by 1",
+        )
+        .then(({ rows }) => rows.map((row) => row.indexdef));
+    const before = await indexes();
+    expect(before).toHaveLength(2);
+    await replayProjection(db.pool, indexed, { batchSize: 4 });
+    expect(await indexes()).toEqual(before);
+    expect(await verifyProjection(db.pool, indexed, { batchSize: 4 })).toEqual([]);
+  });
+
   it('verify finds a tampered read model, replay rebuilds it, and verify then finds nothing', async () => {
     await runner(logStatsProjection).catchUp();
     const before = await totals(db);

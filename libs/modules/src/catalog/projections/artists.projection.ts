@@ -138,17 +138,9 @@ function artistChange(event: StoredEvent<ArtistEvent>): EntryChange {
       };
     }
     case 'ArtistLinksAdded': {
-      // Rare (a fan who verifies brings links the artist lacks); appended to the list in log order.
+      // Rare (a fan who verifies brings links the artist lacks): appended to the list, a run of them in one statement.
       const { artistId, links } = event.data;
-      return {
-        change: 'inOrder',
-        apply: async (db) => {
-          await db.query(`update catalog_artists set links = links || $2::jsonb where id = $1`, [
-            artistId,
-            JSON.stringify(links),
-          ]);
-        },
-      };
+      return { change: 'linksAdded', entryId: artistId, links };
     }
     case 'ArtistDetailsEdited': {
       // The claimant saved the details again: the row and its words replaced (the batch's last edit wins).

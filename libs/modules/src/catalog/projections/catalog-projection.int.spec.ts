@@ -156,6 +156,14 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
             userId,
             links: [{ platform: 'website', key: `w${position}`, url: `https://w${position}.example` }],
           });
+          // Often a second fan brings more links to the same artist at once: their order is the log's.
+          if (rand(2) === 0) {
+            push('ArtistLinksAdded', {
+              artistId: entryId,
+              userId,
+              links: [{ platform: 'youtube', key: `y${position}`, url: `https://y${position}.example` }],
+            });
+          }
         } else {
           push('VenueUpdated', { ...details(`${NAMES[rand(NAMES.length)]!} renamed`), venueId: entryId, userId });
         }

@@ -41,6 +41,11 @@ export type EntryChange =
       /** The values of `EntryColumns.replaced`, in its order, after name, search_key and folded_name. */
       values: readonly unknown[];
     }
+  /**
+   * Links appended to the entry's list (jsonb array `||`). A run of them between two in-order changes
+   * is one statement: each entry's links of the run, concatenated in log order.
+   */
+  | { change: 'linksAdded'; entryId: string; links: readonly unknown[] }
   | { change: 'inOrder'; apply: (db: Queryable) => Promise<void> };
 
 /** An entry event of a batch: what it does, and where and when the log has it. */
@@ -112,7 +117,7 @@ export async function applyEntryChanges(
     columns,
     events.filter((event): event is Replaced => event.change === 'replaced'),
   );
-  for (const event of events) if (event.change === 'inOrder') await event.apply(db);
+  await applyInOrder(db, kind, events);
   await insertVouches(
     db,
     kind,
@@ -120,6 +125,32 @@ export async function applyEntryChanges(
     events.filter((event): event is Vouched => event.change === 'vouched'),
     counts,
   );
+}
+
+/**
+ * The changes that keep their log order, one by one, except that each run of links added between them
+ * is written in one statement (the runs' order against the others is the log's).
+ */
+async function applyInOrder(db: Queryable, kind: EntryKind, events: readonly EntryEvent[]): Promise<void> {
+  let links = new Map<string, unknown[]>();
+  const flushLinks = async () => {
+    if (links.size === 0) return;
+    await db.query(
+      `update ${kind.tables}s t set links = t.links || d.links
+       from unnest($1::text[], $2::jsonb[]) as d(id, links) where t.id = d.id`,
+      [[...links.keys()], [...links.values()].map((list) => JSON.stringify(list))],
+    );
+    links = new Map();
+  };
+  for (const event of events) {
+    if (event.change === 'linksAdded') {
+      links.set(event.entryId, [...(links.get(event.entryId) ?? []), ...event.links]);
+    } else if (event.change === 'inOrder') {
+      await flushLinks();
+      await event.apply(db);
+    }
+  }
+  await flushLinks();
 }
 
 /** The adds' rows in one insert; returns the adds that really made a row (a repeated add does not). */
