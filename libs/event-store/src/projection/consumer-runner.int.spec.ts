@@ -238,6 +238,7 @@ describe('projection runners', () => {
       ...renamesProjection,
       name: 'indexed-renames',
       tables: ['indexed_renames'],
+      rebuildDefersIndexesOf: ['indexed_renames'],
       migrations: [
         {
           version: 1,

@@ -29,6 +29,12 @@ export interface Projection<E extends EventEnvelope = EventEnvelope> extends Log
    * from all of them, so both always have the same shape. Never edit a landed migration: add one.
    */
   readonly migrations: readonly ReadModelMigration[];
+  /**
+   * Tables whose secondary indexes (neither unique nor primary) no handler reads through: a rebuild
+   * fills them without those indexes and makes each once afterwards, cheaper than keeping them current
+   * batch by batch. A table a handler looks rows up in by such an index must not be listed.
+   */
+  readonly rebuildDefersIndexesOf?: readonly string[];
 }
 
 /**

@@ -69,16 +69,21 @@ async function createScratchSchema(pool: Pool, prefix: string, projection: Proje
 }
 
 /**
- * Drops the scratch tables' secondary indexes (neither unique nor a primary key: no `on conflict` needs
- * them) and returns how to make them again. Building an index once over the filled table is cheaper than
- * keeping it current through every batch's inserts and updates.
+ * Drops the secondary indexes (neither unique nor a primary key: no `on conflict` needs them) of the
+ * scratch tables the projection lets a rebuild defer (`rebuildDefersIndexesOf`), and returns how to make
+ * them again. Building an index once over the filled table is cheaper than keeping it current through
+ * every batch. Only those tables: a handler that looks rows up through an index (the shop's free codes,
+ * the word index by word) would scan its table instead.
  */
-async function dropSecondaryIndexes(pool: Pool, schema: string): Promise<string[]> {
+async function dropSecondaryIndexes(pool: Pool, schema: string, projection: Projection): Promise<string[]> {
+  const tables = projection.rebuildDefersIndexesOf ?? [];
+  if (tables.length === 0) return [];
   const { rows } = await pool.query<{ name: string; definition: string }>(
     `select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
      from pg_index x join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
-     where n.nspname = $1 and not x.indisunique and not x.indisprimary`,
-    [schema],
+       join pg_class t on t.oid = x.indrelid
+     where n.nspname = $1 and t.relname = any($2::text[]) and not x.indisunique and not x.indisprimary`,
+    [schema, tables],
   );
   for (const row of rows) await pool.query(`drop index ${quoteIdent(schema)}.${quoteIdent(row.name)}`);
   return rows.map((row) => row.definition);
@@ -177,7 +182,7 @@ export async function replayProjection(
   const total = await countEvents(pool, projection, options.survey);
   const schema = await createScratchSchema(pool, 'replay', projection);
   try {
-    const deferred = await dropSecondaryIndexes(pool, schema);
+    const deferred = await dropSecondaryIndexes(pool, schema, projection);
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total });
     await createIndexes(pool, deferred);
     await makeLogged(pool, schema, projection);
@@ -221,7 +226,7 @@ export async function verifyProjection(
     const checkpoint = singleRow(rows);
     const liveAtStart = { transactionId: checkpoint.transaction_id, globalPosition: checkpoint.global_position };
     // Only compared, then dropped: its secondary indexes are never needed.
-    await dropSecondaryIndexes(pool, schema);
+    await dropSecondaryIndexes(pool, schema, projection);
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total, upTo: liveAtStart });
 
     const client = await pool.connect();

@@ -65,6 +65,8 @@ export function defineCatalogProjection<T extends DomainEventType>(
       ...wordIndexTables(tables),
       revisionTable(tables),
     ],
+    // The lists' and members' indexes; the word index is looked up by word and entity while it fills.
+    rebuildDefersIndexesOf: [`${tables}s`, `${tables}_fans`, `${tables}_votes`, `${tables}_favorites`],
     migrations: spec.migrations({
       entryTables: (options) => entryTablesSql(kind, options),
       wordIndexSql: wordIndexTablesSql(tables),
