@@ -47,6 +47,7 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     app.get<Pool>(PG_POOL),
     app.get<CsrfTokens>(CSRF_TOKENS),
     app.get(SessionCache),
+    logger,
   );
   // The e2e run records every /api answer, checked against the OpenAPI document at its end (api/src/openapi).
   const recorder = responseRecorder(process.env.RECORD_API_RESPONSES_DIR);

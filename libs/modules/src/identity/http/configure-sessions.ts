@@ -7,7 +7,7 @@ import session from 'express-session';
 import signature from 'cookie-signature';
 import passport from 'passport';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
-import type { AppConfig, Pool } from '@app/platform';
+import type { AppConfig, Logger, Pool } from '@app/platform';
 import type { SessionCache } from '../application/services/session-cache.js';
 import { refuseSuspendedWrites } from './suspended-sessions.js';
 
@@ -221,9 +221,18 @@ export function sessionMiddleware(
   pool: Pool,
   csrf: CsrfTokens,
   cache: SessionCache,
+  logger: Logger,
 ): RequestHandler[] {
   const PgStore = cachedPgStore(connectPgSimple(session), cache);
-  const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+  const store = new PgStore({
+    pool,
+    tableName: 'session',
+    createTableIfMissing: false,
+    pruneSessionInterval: 15 * 60,
+    // Into the structured log, not console.error. Its prune timer outlives an app closed before it fires
+    // (tests close many in one process); that prune then fails on the ended pool, which is harmless.
+    errorLog: (message: string, error?: unknown) => logger.warn({ err: error }, message),
+  });
   return [
     // First: the cookies, parsed once for the session reads and the CSRF check below.
     cookieParser(),
