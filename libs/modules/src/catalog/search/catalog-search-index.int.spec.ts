@@ -227,7 +227,8 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     const { rows } = await db.pool.query<EntryRow & { list_position: number }>(preparedStatement(sql.text, sql.values));
     const page = rows.slice(0, query.limit);
     return {
-      entries: page.map((row) => kind.toEntry(row, userId)),
+      // As the api sends them (JSON), which is all the index's answer is.
+      entries: JSON.parse(JSON.stringify(page.map((row) => kind.toEntry(row, userId)))) as CatalogEntry[],
       meta: rows.length > query.limit ? nextCursor(sql, page.length, page.at(-1)?.list_position) : null,
     };
   };
@@ -245,10 +246,8 @@ describe('the catalogue search index (real PostgreSQL)', () => {
   ) => {
     const page = await searchByIndex(db.pool, index, kind, userId, { ...query, filters }, flagsOf(kind));
     if (!page) throw new Error('the index did not answer');
-    // The answer's JSON (mostly kept heads completed with the asker's flags) holds the same entries.
-    const sent: unknown = JSON.parse(page.json());
-    expect(sent).toEqual(page.entries);
-    return { entries: page.entries, meta: page.meta };
+    // The answer's JSON: mostly kept heads completed with the asker's flags.
+    return { entries: JSON.parse(page.json()) as CatalogEntry[], meta: page.meta };
   };
 
   it('answers every generated search of artists exactly as the search statement does', async () => {
@@ -386,7 +385,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
         if (!page) continue;
         // Newest first: exactly the first m racers (never one without the ones added before it), and at
         // least every racer projected before the search began.
-        const ids = page.entries.map((entry) => entry.id).reverse();
+        const ids = (JSON.parse(page.json()) as CatalogEntry[]).map((entry) => entry.id).reverse();
         expect(ids).toEqual(appended.slice(0, ids.length));
         expect(ids.length).toBeGreaterThanOrEqual(before);
       }

@@ -1,16 +1,10 @@
 import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
-import {
-  completeHead,
-  entryHead,
-  type FlagsAnswer,
-  type LoadedRead,
-} from '../application/queries/catalog-read-cache.js';
+import { completeHead, entryHead, type FlagsAnswer } from '../application/queries/catalog-read-cache.js';
 import type { UserFlags } from '../application/queries/entry-read-sql.js';
 import { parseCursor } from '../application/queries/list-cursor.js';
 import type { CatalogSearchIndex } from './catalog-search-index.js';
-import type { KeptEntry } from './entry-cache.js';
 
 export interface IndexedSearchQuery {
   q?: string;
@@ -25,8 +19,11 @@ const ATTEMPTS = 3;
 
 type FetchedRow = EntryRow & { table_oid: string | null };
 
-/** A page as the list handler answers it: its entries, the next cursor and its JSON (mostly kept heads). */
-export type IndexedPage = Omit<LoadedRead<CatalogEntry, string | null>, 'revision'> & { json: () => string };
+/** A page as the list handler answers it: the next cursor and its JSON (mostly kept heads). */
+export interface IndexedPage {
+  meta: string | null;
+  json: () => string;
+}
 
 const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set(), added: new Set() };
 
@@ -117,26 +114,23 @@ export async function searchByIndex(
       const read = new Map(
         fetched?.rows.map((row) => {
           const entry = kind.toEntry(row, userId);
-          const kept = { revision: state.revision, entry, head: entryHead(entry, userKeys) };
+          const kept = { revision: state.revision, id: row.id, head: entryHead(entry, userKeys) };
           search.entries.set(kept);
-          return [row.id, kept];
+          // Read for this user: its own fields are the user's, in the order userFields gives them.
+          return [row.id, { head: kept.head, fields: pick(entry, Object.keys(userKeys(entry))) }];
         }),
       );
-      const page: { kept: KeptEntry; fields: object }[] = [];
+      const page: { head: string; fields: object }[] = [];
       pageIds.forEach((id, i) => {
         const kept = cached[i];
-        if (kept && marks) page.push({ kept, fields: kind.userFields(kept.entry, marks) });
+        // userFields reads only the entry's id, the one thing a kept entry holds besides its text.
+        if (kept && marks) page.push({ head: kept.head, fields: kind.userFields({ id } as CatalogEntry, marks) });
         const fresh = read.get(id);
-        // Read for this user: its own fields are the user's, in the order userFields gives them.
-        if (fresh) page.push({ kept: fresh, fields: pick(fresh.entry, Object.keys(userKeys(fresh.entry))) });
+        if (fresh) page.push(fresh);
       });
       // An id with no row would mean the index and the table disagree at one revision: never trust it.
       if (page.length !== pageIds.length) return null;
-      return {
-        entries: page.map(({ kept, fields }) => ({ ...kept.entry, ...fields })),
-        meta,
-        json: () => `[${page.map(({ kept, fields }) => completeHead(kept.head, fields)).join(',')}]`,
-      };
+      return { meta, json: () => `[${page.map(({ head, fields }) => completeHead(head, fields)).join(',')}]` };
     }
     await search.catchUp();
   }

@@ -43,6 +43,10 @@ export interface RankQuery {
 const POSITION_SPAN = 2 ** 44;
 /** A scratch score meaning "no match for this typed word". */
 const NONE = -1;
+/** Added to an exact name's sort key: 128 classes up, above every class a match without it can have. */
+const EXACT = 128 * POSITION_SPAN;
+/** Searches whose answers one index remembers before it forgets them all (an upsert forgets them too). */
+const ANSWER_MEMO_CAPACITY = 10_000;
 
 export class WordRankIndex {
   // One slot per entry (its ordinal), in parallel arrays: far smaller than an object per entry.
@@ -63,6 +67,8 @@ export class WordRankIndex {
   private readonly variants = new Map<string, string | string[]>();
   /** Per typed word, each entry's best score (2, 1, 0 a typo, NONE), reset after every search. */
   private scratch: Int8Array[] = [];
+  /** Answers of searches since the last change, by query: the same search ranks the same way. */
+  private readonly answers = new Map<string, readonly string[]>();
 
   get size(): number {
     return this.ids.length;
@@ -73,6 +79,7 @@ export class WordRankIndex {
     if (!(entry.position >= 0 && entry.position < POSITION_SPAN)) {
       throw new Error(`list position out of range: ${entry.position}`);
     }
+    this.answers.clear();
     let ordinal = this.ordinals.get(entry.id);
     if (ordinal === undefined) {
       ordinal = this.ids.length;
@@ -134,19 +141,33 @@ export class WordRankIndex {
    * them, quirks included: typo matches are looked for only while fewer than offset + limit + 1 entries
    * (public or not) match every word without one, and the unfiltered All tab keeps the best
    * offset + limit + 1 matches (public or not) and the exact-name ones before it drops the non-public.
+   * A search asked again of an unchanged index is answered from memory (the answer is the same list).
    */
-  rank(query: RankQuery): string[] {
+  rank(query: RankQuery): readonly string[] {
     if (query.words.length === 0) return [];
+    const memoKey = [query.offset, query.limit, query.folded, ...query.words, ...query.filters.flat()].join('\u0000');
+    const remembered = this.answers.get(memoKey);
+    if (remembered) return remembered;
+    const answer = this.rankNow(query);
+    if (this.answers.size >= ANSWER_MEMO_CAPACITY) this.answers.clear();
+    this.answers.set(memoKey, answer);
+    return answer;
+  }
+
+  private rankNow(query: RankQuery): string[] {
     const wanted = query.offset + query.limit + 1;
     const scores = this.scratchFor(query.words.length);
     const touched = query.words.map(() => [] as number[]);
     try {
       query.words.forEach((word, n) => this.markPrefixes(word, scores[n] ?? new Int8Array(), touched[n] ?? []));
-      if (this.matching(scores, touched).length < wanted) {
+      let matches = this.matching(scores, touched);
+      if (matches.length < wanted) {
         query.words.forEach((word, n) => this.markTypos(word, scores[n] ?? new Int8Array(), touched[n] ?? []));
+        matches = this.matching(scores, touched);
       }
-      const matches = this.matching(scores, touched);
-      const classOf = (ordinal: number, exact: boolean) => {
+      // Each match's sort key once: its class (7 - typos, then points) above its position; an exact name
+      // adds EXACT on top, so it ranks before every other class.
+      const keys = matches.map((ordinal) => {
         let typos = 0;
         let score = 0;
         for (const perWord of scores) {
@@ -154,33 +175,33 @@ export class WordRankIndex {
           if (value === 0) typos++;
           score += value;
         }
-        return (exact ? 128 : 0) + (7 - typos) * 16 + score;
-      };
-      const isExact = (ordinal: number) => this.foldedNames[ordinal] === query.folded;
-      const position = (ordinal: number) => this.positions[ordinal] ?? 0;
+        return ((7 - typos) * 16 + score) * POSITION_SPAN + (this.positions[ordinal] ?? 0);
+      });
+      const exact = matches.map((ordinal) => this.foldedNames[ordinal] === query.folded);
 
       let candidates: number[];
       if (query.filters.length === 0) {
         // word_top: the best matches by typos, score and position, public or not, and the exact names.
-        const top = new Set(
-          this.top(matches, (ordinal) => classOf(ordinal, false) * POSITION_SPAN + position(ordinal), wanted),
-        );
-        for (const ordinal of matches) if (isExact(ordinal)) top.add(ordinal);
-        candidates = [...top].filter((ordinal) => this.publicFlags[ordinal]);
+        const top = new Set(this.top(matches.keys(), keys, wanted));
+        exact.forEach((isExact, at) => {
+          if (isExact) top.add(at);
+        });
+        candidates = [...top].filter((at) => this.publicFlags[matches[at] ?? -1]);
       } else {
-        candidates = matches.filter(
-          (ordinal) =>
+        candidates = [];
+        matches.forEach((ordinal, at) => {
+          if (
             this.publicFlags[ordinal] &&
-            query.filters.every(([column, value]) => this.filterColumns[column]?.[ordinal] === value),
-        );
+            query.filters.every(([column, value]) => this.filterColumns[column]?.[ordinal] === value)
+          ) {
+            candidates.push(at);
+          }
+        });
       }
-      return this.top(
-        candidates,
-        (ordinal) => classOf(ordinal, isExact(ordinal)) * POSITION_SPAN + position(ordinal),
-        wanted,
-      )
+      const finalKeys = keys.map((key, at) => (exact[at] ? key + EXACT : key));
+      return this.top(candidates, finalKeys, wanted)
         .slice(query.offset)
-        .map((ordinal) => this.ids[ordinal] ?? '');
+        .map((at) => this.ids[matches[at] ?? -1] ?? '');
     } finally {
       scores.forEach((perWord, n) => {
         for (const ordinal of touched[n] ?? []) perWord[ordinal] = NONE;
@@ -241,21 +262,21 @@ export class WordRankIndex {
   }
 
   /**
-   * The `limit` ordinals of highest key, highest first. Keys are distinct (each ends in the entry's unique
-   * position), so the order is total, as the statement's `order by ... position desc` is.
+   * The `limit` items of highest key (keys[item]), highest first. Keys are distinct (each ends in the
+   * entry's unique position), so the order is total, as the statement's `order by ... position desc` is.
    */
-  private top(ordinals: readonly number[], keyOf: (ordinal: number) => number, limit: number): number[] {
+  private top(items: Iterable<number>, keys: readonly number[], limit: number): number[] {
     // Kept ascending; a key enters only if it beats the smallest kept (a common word matches thousands).
-    const keys: number[] = [];
     const kept: number[] = [];
-    for (const ordinal of ordinals) {
-      const key = keyOf(ordinal);
-      if (keys.length === limit && key <= (keys[0] ?? -Infinity)) continue;
-      const at = lowerBound(keys, key);
-      keys.splice(at, 0, key);
-      kept.splice(at, 0, ordinal);
-      if (keys.length > limit) {
-        keys.shift();
+    const keptKeys: number[] = [];
+    for (const item of items) {
+      const key = keys[item] ?? -Infinity;
+      if (kept.length === limit && key <= (keptKeys[0] ?? -Infinity)) continue;
+      const at = lowerBound(keptKeys, key);
+      keptKeys.splice(at, 0, key);
+      kept.splice(at, 0, item);
+      if (kept.length > limit) {
+        keptKeys.shift();
         kept.shift();
       }
     }

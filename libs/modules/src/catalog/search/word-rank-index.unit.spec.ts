@@ -67,8 +67,11 @@ describe('WordRankIndex', () => {
     expect(rank(index(), 'radio', { offset: 1, limit: 1 })).toEqual(['radiosonde']);
   });
 
-  it('forgets the words of a renamed entry', () => {
+  it('forgets the words of a renamed entry, and the answers it gave before', () => {
     const built = index();
+    // Asked before the rename: the index remembers this answer until an entry changes.
+    expect(rank(built, 'radio')).toEqual(['radio-moscow', 'radiosonde', 'radiostars', 'radiohead']);
+    expect(rank(built, 'radio')).toEqual(['radio-moscow', 'radiosonde', 'radiostars', 'radiohead']);
     built.upsert(entry('radio-moscow', 'Moscow Nights', 2, 'Blues'));
     expect(rank(built, 'radio')).toEqual(['radiosonde', 'radiostars', 'radiohead']);
     expect(rank(built, 'nights')).toEqual(['radio-moscow']);

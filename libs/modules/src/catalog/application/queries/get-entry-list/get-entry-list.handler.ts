@@ -36,11 +36,11 @@ export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEn
         (user, ids) => cache.flags(user, ids),
       );
       if (page) {
-        return { entries: page.entries, nextCursor: page.meta, json: page.json } satisfies EntryListPage<CatalogEntry>;
+        return { nextCursor: page.meta, json: page.json } satisfies EntryListPage;
       }
     }
     const key = listCacheKey(tab, userId, filters);
-    const { entries, meta, json } = await cache.read(key, userId, async () => {
+    const { meta, json } = await cache.read(key, userId, async () => {
       const sql = catalogListSql(kind, userId, tab, { ...filters, filters: kind.listFilters(filters) });
       const { rows } = await this.pool.query<ListRow>(preparedStatement(sql.text, sql.values));
       const page = rows.slice(0, filters.limit);
@@ -50,6 +50,6 @@ export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEn
         revision: rows[0]?.revision ?? null,
       };
     });
-    return { entries, nextCursor: meta, json } satisfies EntryListPage<CatalogEntry>;
+    return { nextCursor: meta, json } satisfies EntryListPage;
   }
 }

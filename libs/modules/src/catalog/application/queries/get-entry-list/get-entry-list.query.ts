@@ -9,8 +9,8 @@ export interface ListPaging {
   limit: number;
 }
 
-export interface EntryListPage<T> {
-  entries: T[];
+/** A page as the api answers it: the JSON is all it sends (the entries as objects are never needed). */
+export interface EntryListPage {
   /** Null on the last page. */
   nextCursor: string | null;
   /** The entries as the JSON array the API answers with (built mostly from the read cache's text). */
@@ -21,7 +21,7 @@ export interface EntryListPage<T> {
  * One page of a tab (docs/product.md §2 Artists, Venues): 'all' the public entries, 'my' those the user added (or
  * verified, confirmed), 'favorites' the user's favourites; newest first, or best match first when searching.
  */
-export class GetEntryList<T extends CatalogEntry, F extends ListPaging> extends Query<EntryListPage<T>> {
+export class GetEntryList<T extends CatalogEntry, F extends ListPaging> extends Query<EntryListPage> {
   constructor(
     readonly kind: CatalogKind<T, EntryRow, F>,
     readonly userId: string,
