@@ -11,7 +11,7 @@ import {
   type LogPosition,
   type Projection,
 } from '@app/event-store';
-import { createLogger, preparedStatement, withTransaction } from '@app/platform';
+import { createLogger, preparedStatement, withTransaction, type Pool } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
 import { catalogListSql } from '../application/queries/catalog-list-sql.js';
@@ -23,7 +23,7 @@ import { artistsProjection } from '../projections/artists.projection.js';
 import { venuesProjection } from '../projections/venues.projection.js';
 import { CatalogSearchIndex } from './catalog-search-index.js';
 import { indexedKind } from './catalog-search-indexes.js';
-import { searchByIndex } from './indexed-search.js';
+import { EntryRowReads, searchByIndex, type IndexedSearchReads } from './indexed-search.js';
 
 /**
  * The api's in-process search index against the search statement it stands in for, on a generated
@@ -232,10 +232,11 @@ describe('the catalogue search index (real PostgreSQL)', () => {
       meta: rows.length > query.limit ? nextCursor(sql, page.length, page.at(-1)?.list_position) : null,
     };
   };
-  /** The read cache's flags statement, as the handler passes it. */
-  const flagsOf = (kind: AnyKind) => {
+  /** The read cache's flags statement and the batched reads by id, as the handler passes them. */
+  const readsOf = (kind: AnyKind): IndexedSearchReads => {
     const cache = new CatalogReadCache(db.pool, { flagsSql: kind.flagsSql, userFields: kind.userFields, capacity: 1 });
-    return (userId: string, ids: string[]) => cache.flags(userId, ids);
+    const rows = new EntryRowReads(db.pool, kind);
+    return { flags: (userId, ids) => cache.flags(userId, ids), rows: (ids) => rows.read(ids) };
   };
   const byIndex = async (
     index: CatalogSearchIndex,
@@ -244,7 +245,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     query: Paging,
     filters: [string, string | undefined][],
   ) => {
-    const page = await searchByIndex(db.pool, index, kind, userId, { ...query, filters }, flagsOf(kind));
+    const page = await searchByIndex(index, kind, userId, { ...query, filters }, readsOf(kind));
     if (!page) throw new Error('the index did not answer');
     // The answer's JSON: mostly kept heads completed with the asker's flags.
     return { entries: JSON.parse(page.json()) as CatalogEntry[], meta: page.meta };
@@ -288,6 +289,43 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     expect(compared).toBeGreaterThan(600);
     expect(nonEmpty).toBeGreaterThan(compared / 2);
   }, 300_000);
+
+  it('answers searches asked at once, sharing their statements, each exactly as the search statement does', async () => {
+    const index = await newIndex(ARTISTS);
+    const kind = ARTISTS as unknown as AnyKind;
+    // One set of reads, as the handler has: the searches of one turn share its rows statement.
+    let rowStatements = 0;
+    const counting = {
+      query: (...args: Parameters<Pool['query']>) => {
+        rowStatements++;
+        return db.pool.query(...args);
+      },
+    } as unknown as Pool;
+    const rows = new EntryRowReads(counting, kind);
+    let rowReads = 0;
+    const reads: IndexedSearchReads = {
+      flags: readsOf(kind).flags,
+      rows: (ids) => {
+        rowReads++;
+        return rows.read(ids);
+      },
+    };
+    // Different names (few kept entries in common), each asked by a fan of its own, all at once.
+    const asked = artistNames.slice(60, 100).flatMap((name) => searchesOf(name).slice(0, 2));
+    const askers = asked.map(() => pick(fans));
+    const answers = await Promise.all(
+      asked.map(async (q, i) => {
+        const page = await searchByIndex(index, kind, askers[i]!, { q, limit: 24, filters: [] }, reads);
+        if (!page) throw new Error('the index did not answer');
+        return { entries: JSON.parse(page.json()) as CatalogEntry[], meta: page.meta };
+      }),
+    );
+    expect(rowReads).toBeGreaterThan(10);
+    expect(rowStatements).toBeLessThan(rowReads / 5);
+    for (const [i, q] of asked.entries()) {
+      expect({ q, ...answers[i] }).toEqual({ q, ...(await bySql(kind, askers[i]!, { q, limit: 24 }, [])) });
+    }
+  }, 120_000);
 
   it('answers searches of venues, with their filters, exactly as the search statement does', async () => {
     const index = await newIndex(VENUES);
@@ -343,7 +381,13 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     const query = { q: searchWords(artistNames[5]!)[0]!, limit: 10 };
     // The first search sees the swapped table and leaves the page to SQL while the index reloads.
     expect(
-      await searchByIndex(db.pool, index, ARTISTS as unknown as AnyKind, userId, { ...query, filters: [] }),
+      await searchByIndex(
+        index,
+        ARTISTS as unknown as AnyKind,
+        userId,
+        { ...query, filters: [] },
+        readsOf(ARTISTS as unknown as AnyKind),
+      ),
     ).toBeNull();
     expect(await index.whenLoaded()).toBe(true);
     expect(index.ready()?.state.tableOid).not.toBe(oldState?.tableOid);
@@ -373,14 +417,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     const readers = Array.from({ length: 4 }, async () => {
       while (writing) {
         const before = projectedCount;
-        const page = await searchByIndex(
-          db.pool,
-          index,
-          kind,
-          userId,
-          { q: 'zzracer', limit: 100, filters: [] },
-          flagsOf(kind),
-        );
+        const page = await searchByIndex(index, kind, userId, { q: 'zzracer', limit: 100, filters: [] }, readsOf(kind));
         searches++;
         if (!page) continue;
         // Newest first: exactly the first m racers (never one without the ones added before it), and at

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
@@ -27,50 +28,80 @@ export interface IndexedPage {
 
 const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set(), added: new Set() };
 
-/** The named fields of an object, in that order. */
-function pick(entry: object, keys: string[]): object {
-  const all: Record<string, unknown> = { ...entry };
-  return Object.fromEntries(keys.map((key) => [key, all[key]]));
+/** Entries' rows read in one snapshot with the catalogue's revision and the entries table's oid. */
+export interface EntryRows {
+  rows: FetchedRow[];
+  revision: string | null;
+  tableOid: string | null;
 }
 
-/** The entries' rows with the user's flags, the catalogue's revision and the entries table's oid. */
-async function readRows(
-  pool: Pool,
-  kind: Pick<CatalogKind, 'tables' | 'columns'>,
-  userId: string,
-  ids: string[],
-): Promise<{ rows: FetchedRow[]; revision: string | null; tableOid: string | null }> {
-  const { rows } = await pool.query<FetchedRow>(
-    preparedStatement(
-      `select ${kind.columns}, to_regclass($3)::oid::text as table_oid
-       from (select 1) one left join ${kind.tables}s e on e.id = any($2::text[])`,
-      [userId, ids, `${kind.tables}s`],
-    ),
-  );
-  const first = rows[0];
-  return {
-    rows: rows.filter((row) => row.id !== null),
-    revision: first?.revision ?? null,
-    tableOid: first?.table_oid ?? null,
-  };
+/**
+ * Reads a kind's entries by id for the search pages whose entries are not kept. The pages that reach
+ * this in the same turn of the event loop share one statement (as their flags do, catalog-read-cache.ts):
+ * each statement is a socket write and read, the largest part of a search's cost in the api once the
+ * index ranks. The rows are read for no user (their per-user fields come from the asker's flags), so
+ * one statement serves every asker; only requests that have already arrived join it.
+ */
+export class EntryRowReads {
+  private readonly loader: DataLoader<readonly string[], EntryRows>;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly kind: Pick<CatalogKind, 'tables' | 'columns'>,
+  ) {
+    this.loader = new DataLoader((requests) => this.load(requests), {
+      cache: false,
+      maxBatchSize: 50,
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    });
+  }
+
+  read(ids: readonly string[]): Promise<EntryRows> {
+    return this.loader.load(ids);
+  }
+
+  private async load(requests: readonly (readonly string[])[]): Promise<EntryRows[]> {
+    const ids = [...new Set(requests.flat())];
+    // $1 is the user of the per-user columns: nobody's (a user id is never empty), so they are all false.
+    const { rows } = await this.pool.query<FetchedRow>(
+      preparedStatement(
+        `select ${this.kind.columns}, to_regclass($3)::oid::text as table_oid
+         from (select 1) one left join ${this.kind.tables}s e on e.id = any($2::text[])`,
+        ['', ids, `${this.kind.tables}s`],
+      ),
+    );
+    const first = rows[0];
+    const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
+    return requests.map((wanted) => ({
+      rows: wanted.flatMap((id) => byId.get(id) ?? []),
+      revision: first?.revision ?? null,
+      tableOid: first?.table_oid ?? null,
+    }));
+  }
+}
+
+/** How a search page reads what the index does not hold: both shared by the requests of one turn. */
+export interface IndexedSearchReads {
+  /** The revision and the user's flags for ids (the read cache's batched statement). */
+  flags: (userId: string, ids: string[]) => Promise<FlagsAnswer>;
+  /** Entries' rows by id, for no user (EntryRowReads). */
+  rows: (ids: readonly string[]) => Promise<EntryRows>;
 }
 
 /**
  * A page of the All tab's search from the process's index: the index ranks (as the search statement
- * would); the page's entries kept from earlier pages at the index's revision need only the asker's flags
- * (the read cache's batched statement), and the others are read by id with them. Every statement also
+ * would); the page takes the asker's flags from the read cache's batched statement, and the text of its
+ * entries from those kept at the index's revision, reading only the others by id (batched too). Every statement also
  * gives the catalogue's revision, and the page is used only if that is the one the index answers for
  * (else the index catches up and ranks again), so it is exactly what the search statement would have
  * read. Null: no index yet, or the catalogue kept moving; the caller then runs the search statement.
  */
 export async function searchByIndex(
-  pool: Pool,
   search: CatalogSearchIndex,
-  kind: Pick<CatalogKind, 'tables' | 'columns' | 'toEntry' | 'userFields'>,
+  kind: Pick<CatalogKind, 'toEntry' | 'userFields'>,
   userId: string,
   query: IndexedSearchQuery,
-  /** The revision and the user's flags for ids (the read cache's batched statement). */
-  flags: (userId: string, ids: string[]) => Promise<FlagsAnswer>,
+  reads: IndexedSearchReads,
 ): Promise<IndexedPage | null> {
   const folded = foldName(query.q ?? '');
   // Shorter searches list newest first (catalog-list-sql.ts), which is no search of the index's.
@@ -94,43 +125,29 @@ export async function searchByIndex(
     const meta = ids.length > query.limit ? `o${offset + pageIds.length}` : null;
     const cached = pageIds.map((id) => search.entries.get(id, state.revision));
     const missing = pageIds.filter((_, i) => !cached[i]);
-    // The kept entries need only the asker's flags; the others are read whole (in parallel).
+    // The asker's flags for the whole page; the entries not kept are read whole (in parallel).
     const [marks, fetched] = await Promise.all([
-      missing.length < pageIds.length || pageIds.length === 0
-        ? flags(
-            userId,
-            pageIds.filter((_, i) => cached[i]),
-          )
-        : null,
-      missing.length > 0 ? readRows(pool, kind, userId, missing) : null,
+      reads.flags(userId, pageIds),
+      missing.length > 0 ? reads.rows(missing) : null,
     ]);
     if (fetched && fetched.tableOid !== state.tableOid) {
       search.reload();
       return null;
     }
-    const revisions = [marks?.revision, fetched?.revision].filter((revision) => revision !== undefined);
-    if (revisions.every((revision) => revision === state.revision)) {
+    if (marks.revision === state.revision && (!fetched || fetched.revision === state.revision)) {
       const userKeys = (entry: CatalogEntry) => kind.userFields(entry, NO_FLAGS);
-      const read = new Map(
-        fetched?.rows.map((row) => {
-          const entry = kind.toEntry(row, userId);
-          const kept = { revision: state.revision, id: row.id, head: entryHead(entry, userKeys) };
-          search.entries.set(kept);
-          // Read for this user: its own fields are the user's, in the order userFields gives them.
-          return [row.id, { head: kept.head, fields: pick(entry, Object.keys(userKeys(entry))) }];
-        }),
-      );
-      const page: { head: string; fields: object }[] = [];
-      pageIds.forEach((id, i) => {
-        const kept = cached[i];
-        // userFields reads only the entry's id, the one thing a kept entry holds besides its text.
-        if (kept && marks) page.push({ head: kept.head, fields: kind.userFields({ id } as CatalogEntry, marks) });
-        const fresh = read.get(id);
-        if (fresh) page.push(fresh);
-      });
+      const read = new Map<string, string>();
+      for (const row of fetched?.rows ?? []) {
+        const head = entryHead(kind.toEntry(row, ''), userKeys);
+        search.entries.set({ revision: state.revision, id: row.id, head });
+        read.set(row.id, head);
+      }
+      const heads = pageIds.map((id, i) => cached[i]?.head ?? read.get(id));
       // An id with no row would mean the index and the table disagree at one revision: never trust it.
-      if (page.length !== pageIds.length) return null;
-      return { meta, json: () => `[${page.map(({ head, fields }) => completeHead(head, fields)).join(',')}]` };
+      if (heads.some((head) => head === undefined)) return null;
+      // userFields reads only the entry's id; the rest of the entry is its kept text.
+      const fields = pageIds.map((id) => kind.userFields({ id } as CatalogEntry, marks));
+      return { meta, json: () => `[${heads.map((head, i) => completeHead(head ?? '', fields[i])).join(',')}]` };
     }
     await search.catchUp();
   }

@@ -1,8 +1,8 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { InjectPool, preparedStatement, type Pool } from '@app/platform';
-import type { CatalogEntry, EntryRow } from '../../../catalog-kind.js';
+import type { CatalogEntry, CatalogKind, EntryRow } from '../../../catalog-kind.js';
 import { CatalogSearchIndexes } from '../../../search/catalog-search-indexes.js';
-import { searchByIndex } from '../../../search/indexed-search.js';
+import { EntryRowReads, searchByIndex } from '../../../search/indexed-search.js';
 import { catalogListSql } from '../catalog-list-sql.js';
 import { KindCaches, LIST_CACHE_CAPACITY, listCacheKey } from '../catalog-read-cache.js';
 import { nextCursor } from '../list-cursor.js';
@@ -13,12 +13,23 @@ type ListRow = EntryRow & { list_position: number };
 @QueryHandler(GetEntryList)
 export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEntry, ListPaging>> {
   private readonly caches: KindCaches<string | null>;
+  /** Per kind, the search pages' reads of entries by id (batched per turn of the event loop). */
+  private readonly rowReads = new Map<string, EntryRowReads>();
 
   constructor(
     @InjectPool() private readonly pool: Pool,
     private readonly searchIndexes: CatalogSearchIndexes,
   ) {
     this.caches = new KindCaches(pool, LIST_CACHE_CAPACITY);
+  }
+
+  private rowReadsOf(kind: CatalogKind): EntryRowReads {
+    let reads = this.rowReads.get(kind.name);
+    if (!reads) {
+      reads = new EntryRowReads(this.pool, kind);
+      this.rowReads.set(kind.name, reads);
+    }
+    return reads;
   }
 
   async execute({ kind, userId, tab, filters }: GetEntryList<CatalogEntry, ListPaging>) {
@@ -28,12 +39,14 @@ export class GetEntryListHandler implements IQueryHandler<GetEntryList<CatalogEn
     const index = this.searchIndexes.of(kind);
     if (index && tab === 'all' && filters.q) {
       const page = await searchByIndex(
-        this.pool,
         index,
         kind,
         userId,
         { ...filters, filters: kind.listFilters(filters) },
-        (user, ids) => cache.flags(user, ids),
+        {
+          flags: (user, ids) => cache.flags(user, ids),
+          rows: (ids) => this.rowReadsOf(kind).read(ids),
+        },
       );
       if (page) {
         return { nextCursor: page.meta, json: page.json } satisfies EntryListPage;
