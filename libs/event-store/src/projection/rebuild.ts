@@ -214,8 +214,10 @@ export async function replayProjection(
   try {
     const deferred = await dropSecondaryIndexes(pool, schema, projection);
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total });
-    await createIndexes(pool, deferred);
+    // Logged first: making a table logged rewrites it and builds each of its indexes again, so an index
+    // made before would be built twice (a 373,000-row ledger's user index: 1.42 s against 1.04 s).
     await makeLogged(pool, schema, projection);
+    await createIndexes(pool, deferred);
     await ensureCheckpoint(pool, projection.name);
     const handled = await withTransaction(pool, async (client) => {
       await lockCheckpoint(client, projection.name);
