@@ -270,6 +270,23 @@ describe('projection runners', () => {
     expect(await verifyProjection(db.pool, indexed, { batchSize: 4 })).toEqual([]);
   });
 
+  it('a replay whose projection fails while the next batch is being read rejects and drops its scratch tables', async () => {
+    for (let i = 0; i < 3; i++) {
+      await store.append(`failing-${i}`, 'no_stream', [{ type: 'test.Renamed', data: { name: `f${i}` } }]);
+    }
+    const failing = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
+      ...renamesProjection,
+      name: 'failing-renames',
+      handle: () => Promise.reject(new Error('the projection failed')),
+    });
+    // One event a batch: the second is being read when the first one's write fails.
+    await expect(replayProjection(db.pool, failing, { batchSize: 1 })).rejects.toThrow('the projection failed');
+    const { rows } = await db.pool.query(
+      "select count(*)::int as n from information_schema.schemata where schema_name like 'replay_failing%'",
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it('verify finds a tampered read model, replay rebuilds it, and verify then finds nothing', async () => {
     await runner(logStatsProjection).catchUp();
     const before = await totals(db);

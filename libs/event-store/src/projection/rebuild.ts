@@ -1,10 +1,11 @@
-import type { Pool, PoolClient } from '@app/platform';
+import type { Pool, PoolClient, Queryable } from '@app/platform';
 import { singleRow, withTransaction } from '@app/platform';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
 import type { Projection } from './log-consumer.js';
 import { createReadModelTables } from './read-model-migrations.js';
-import { projectBatch } from './project-batch.js';
+import { readBatch } from './project-batch.js';
+import type { StoredEvent } from '../stored-event.js';
 
 const LIVE_SCHEMA = 'public';
 
@@ -144,7 +145,12 @@ async function countEvents(pool: Pool, projection: Projection, survey: LogSurvey
   return rows[0]?.count ?? 0;
 }
 
-/** Projects into `schema` from `from`, batch by batch, each batch in its own transaction. */
+/**
+ * Projects into `schema` from `from`, batch by batch, each batch in its own transaction. Outside a
+ * caller's transaction the next batch is read on another connection while this one is written: the
+ * log's scan and the writes run on two cores instead of taking turns (a fifth of a replay was reading).
+ * Inside one (`client`, the catch-up under the checkpoint's lock) each batch is read in it.
+ */
 async function buildInto(
   pool: Pool,
   schema: string,
@@ -152,21 +158,45 @@ async function buildInto(
   from: LogPosition,
   options: RebuildOptions & { upTo?: LogPosition; total: number; client?: PoolClient },
 ): Promise<{ position: LogPosition; handled: number }> {
+  const { client } = options;
+  const read = (after: LogPosition, db: Queryable) =>
+    readBatch(db, projection, after, { limit: options.batchSize, upTo: options.upTo });
+  const readAhead = (after: LogPosition) => {
+    const batch = read(after, pool);
+    // Observed now: a read that fails while the batch before it is still being written must not go unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
   let position = from;
   let handled = 0;
+  let ahead = client ? undefined : readAhead(position);
   for (;;) {
-    const step = async (client: PoolClient) => {
-      await client.query(`set local search_path to ${quoteIdent(schema)}, ${LIVE_SCHEMA}`);
-      // A scratch batch's commit need not wait for the disk: a crash loses the whole rebuild anyway.
-      if (!options.client) await client.query('set local synchronous_commit to off');
-      return projectBatch(client, projection, position, { limit: options.batchSize, upTo: options.upTo });
-    };
-    const result = options.client ? await step(options.client) : await withTransaction(pool, step);
-    if (!result.moved) return { position, handled };
-    position = result.next;
-    handled += result.handled;
+    const batch = await (ahead ?? read(position, client ?? pool));
+    if (!batch.moved) return { position, handled };
+    if (!client) ahead = readAhead(batch.next);
+    if (batch.events.length > 0) await writeBatch(pool, schema, projection, batch.events, client);
+    position = batch.next;
+    handled += batch.events.length;
     options.onProgress?.(handled, Math.max(options.total, handled));
   }
+}
+
+/** Hands a batch to the projection with the scratch schema first on the search path. */
+async function writeBatch(
+  pool: Pool,
+  schema: string,
+  projection: Projection,
+  events: readonly StoredEvent[],
+  client: PoolClient | undefined,
+): Promise<void> {
+  const step = async (db: PoolClient) => {
+    await db.query(`set local search_path to ${quoteIdent(schema)}, ${LIVE_SCHEMA}`);
+    // A scratch batch's commit need not wait for the disk: a crash loses the whole rebuild anyway.
+    if (!client) await db.query('set local synchronous_commit to off');
+    await projection.handle(events, db);
+  };
+  if (client) await step(client);
+  else await withTransaction(pool, step);
 }
 
 /**
@@ -184,8 +214,10 @@ export async function replayProjection(
   try {
     const deferred = await dropSecondaryIndexes(pool, schema, projection);
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total });
-    await createIndexes(pool, deferred);
+    // Logged first: making a table logged rewrites it and builds each of its indexes again, so an index
+    // made before would be built twice (a 373,000-row ledger's user index: 1.42 s against 1.04 s).
     await makeLogged(pool, schema, projection);
+    await createIndexes(pool, deferred);
     await ensureCheckpoint(pool, projection.name);
     const handled = await withTransaction(pool, async (client) => {
       await lockCheckpoint(client, projection.name);

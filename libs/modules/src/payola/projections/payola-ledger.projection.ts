@@ -26,6 +26,8 @@ export const payolaLedgerProjection = defineProjection<EventOfType<'PayolaAwarde
     name: PAYOLA_LEDGER_PROJECTION,
     eventTypes: ['PayolaAwarded', 'PayolaSpent', 'PayolaRefunded'],
     tables: ['payola_ledger', 'payola_balances'],
+    // The ledger by user is for the history and the data export: the handler only appends to the ledger.
+    rebuildDefersIndexesOf: ['payola_ledger'],
     migrations: [
       {
         version: 1,
