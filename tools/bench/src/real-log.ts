@@ -1,5 +1,5 @@
 import type { EventRegistry } from '@app/contracts';
-import type { EventStore } from '@app/event-store';
+import { sealForAppend, type EventStore } from '@app/event-store';
 import { withTransaction, type Pool } from '@app/platform';
 import { formatInt, log, timed } from './bench-util.js';
 import type { MixCommand, RealMix } from './real-mix.js';
@@ -15,8 +15,10 @@ const CHUNK_EVENTS = 20_000;
 /**
  * Writes the mix's next commands into the log until it holds `target` more events, in the event store's
  * own format (append_events' columns, stream versions in order, the `streams` rows) with multi-row
- * inserts. Every payload is validated against the registry first, as EventStore.append does, and the
- * events' recorded_at is the mix's clock, so read models see months of history, not one instant.
+ * inserts. Every payload is validated against the registry first and its personal fields sealed under
+ * their subject's key (made in the same transaction), as EventStore.append does, so a replay opens them
+ * as it would a live log's; the events' recorded_at is the mix's clock, so read models see months of
+ * history, not one instant.
  */
 export async function writeRealLog(
   pool: Pool,
@@ -50,7 +52,7 @@ async function insertChunk(pool: Pool, chunk: readonly MixCommand[], registry: E
   const versions: number[] = [];
   const types: string[] = [];
   const schemaVersions: number[] = [];
-  const data: string[] = [];
+  const payloads: { data: unknown; personal: ReturnType<EventRegistry['personal']> }[] = [];
   const metadata: string[] = [];
   const recordedAt: Date[] = [];
   const streamVersions = new Map<string, number>();
@@ -61,13 +63,15 @@ async function insertChunk(pool: Pool, chunk: readonly MixCommand[], registry: E
       versions.push(item.expectedVersion + 1);
       types.push(item.event.type);
       schemaVersions.push(valid.schemaVersion);
-      data.push(JSON.stringify(valid.data));
+      payloads.push({ data: valid.data, personal: registry.personal(item.event.type) });
       metadata.push(JSON.stringify(item.metadata));
       recordedAt.push(item.recordedAt);
       streamVersions.set(item.streamId, item.expectedVersion + 1);
     }
   }
   await withTransaction(pool, async (client) => {
+    await sealForAppend(client, payloads);
+    const data = payloads.map((payload) => JSON.stringify(payload.data));
     await client.query(
       `insert into events (stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
        select s, v, t, sv, d, m, r
