@@ -1,8 +1,13 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
-import { completeHead, entryHead, type FlagsAnswer } from '../application/queries/catalog-read-cache.js';
+import {
+  completeHead,
+  entryHead,
+  oneStatementPerTurn,
+  type FlagsAnswer,
+} from '../application/queries/catalog-read-cache.js';
 import type { UserFlags } from '../application/queries/entry-read-sql.js';
 import { parseCursor } from '../application/queries/list-cursor.js';
 import type { CatalogSearchIndex } from './catalog-search-index.js';
@@ -36,11 +41,10 @@ export interface EntryRows {
 }
 
 /**
- * Reads a kind's entries by id for the search pages whose entries are not kept. The pages that reach
- * this in the same turn of the event loop share one statement (as their flags do, catalog-read-cache.ts):
- * each statement is a socket write and read, the largest part of a search's cost in the api once the
- * index ranks. The rows are read for no user (their per-user fields come from the asker's flags), so
- * one statement serves every asker; only requests that have already arrived join it.
+ * Reads a kind's entries by id for the search pages whose entries are not kept, one statement per turn of
+ * the event loop (oneStatementPerTurn, as their flags): the statements were the largest part of a
+ * search's cost in the api once the index ranked. The rows are read for no user (their per-user fields
+ * come from the asker's flags), so one statement serves every asker.
  */
 export class EntryRowReads {
   private readonly loader: DataLoader<readonly string[], EntryRows>;
@@ -49,11 +53,7 @@ export class EntryRowReads {
     private readonly pool: Pool,
     private readonly kind: Pick<CatalogKind, 'tables' | 'columns'>,
   ) {
-    this.loader = new DataLoader((requests) => this.load(requests), {
-      cache: false,
-      maxBatchSize: 50,
-      batchScheduleFn: (dispatch) => setImmediate(dispatch),
-    });
+    this.loader = oneStatementPerTurn((requests) => this.load(requests), 50);
   }
 
   read(ids: readonly string[]): Promise<EntryRows> {

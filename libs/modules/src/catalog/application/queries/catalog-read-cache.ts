@@ -60,22 +60,14 @@ interface Slot<T, M> {
  */
 export class CatalogReadCache<T extends { id: string }, M> {
   private readonly slots = new Map<string, Slot<T, M>>();
-  /**
-   * The requests that reach their flags check in the same turn of the event loop share one statement
-   * (a busy api turns many at once). Only requests that have already arrived join a batch, and the
-   * statement starts after them, so each still sees every write that finished before it asked.
-   */
+  /** The flags checks of one turn of the event loop share one statement (oneStatementPerTurn). */
   private readonly flagsLoader: DataLoader<FlagsRequest, FlagsAnswer>;
 
   constructor(
     private readonly pool: Pool,
     private readonly options: CatalogReadCacheOptions<T>,
   ) {
-    this.flagsLoader = new DataLoader((requests) => this.loadFlags(requests), {
-      cache: false,
-      maxBatchSize: 200,
-      batchScheduleFn: (dispatch) => setImmediate(dispatch),
-    });
+    this.flagsLoader = oneStatementPerTurn((requests) => this.loadFlags(requests), 200);
   }
 
   /**
@@ -141,6 +133,20 @@ export class CatalogReadCache<T extends { id: string }, M> {
       added: new Set(row.added),
     }));
   }
+}
+
+/**
+ * A loader whose requests that arrive in the same turn of the event loop share one statement (`load`
+ * answers them all, in order): each statement is a socket write and read, the largest part of a busy
+ * api's cost per request. Only requests that have already arrived join a batch and its statement starts
+ * after them, so each still sees every write that finished before it asked. Nothing is kept between
+ * batches.
+ */
+export function oneStatementPerTurn<K, V>(
+  load: (requests: readonly K[]) => Promise<V[]>,
+  maxBatchSize: number,
+): DataLoader<K, V> {
+  return new DataLoader(load, { cache: false, maxBatchSize, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
 }
 
 /** A handler's caches, one per kind of entry (a generic handler serves every kind). */
