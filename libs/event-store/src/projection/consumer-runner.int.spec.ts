@@ -305,6 +305,8 @@ describe('projection runners', () => {
     const result = await replayProjection(db.pool, logStatsProjection, {
       batchSize: 4,
       onProgress: (handled) => progress.push(handled),
+      // This log is small: rebuild unlogged anyway, to cover making the tables logged before the swap.
+      unloggedFromEvents: 0,
     });
     expect(result.events).toBe(before);
     expect(progress.length).toBeGreaterThan(1);
@@ -320,9 +322,18 @@ describe('projection runners', () => {
     );
     expect(rows[0].n).toBe(0);
     // Rebuilt without the write-ahead log, swapped in with it: the live table survives a crash.
-    const persistence = await db.pool.query(
-      "select relpersistence from pg_class where oid = 'public.log_stats'::regclass",
-    );
-    expect(persistence.rows[0].relpersistence).toBe('p');
+    const persistence = () =>
+      db.pool.query<{ relpersistence: string }>(
+        "select relpersistence from pg_class where oid = 'public.log_stats'::regclass",
+      );
+    expect((await persistence()).rows[0]!.relpersistence).toBe('p');
+
+    // A small replay (UNLOGGED_REPLAY_MIN_EVENTS) writes logged tables from the start: the same rows.
+    await db.pool.query("update log_stats set events = events + 5 where type = 'test.Appended'");
+    const small = await replayProjection(db.pool, logStatsProjection, { batchSize: 4 });
+    expect(small.events).toBe(before + 1);
+    expect(await totals(db)).toBe(before + 1);
+    expect(await verifyProjection(db.pool, logStatsProjection, { batchSize: 4 })).toEqual([]);
+    expect((await persistence()).rows[0]!.relpersistence).toBe('p');
   });
 });

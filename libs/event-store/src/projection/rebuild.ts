@@ -18,6 +18,14 @@ const LIVE_SCHEMA = 'public';
  */
 export const REBUILD_BATCH_SIZE = 10_000;
 
+/**
+ * A replay of fewer events than this fills its scratch tables with the write-ahead log on: making a
+ * table unlogged and then logged again costs a few milliseconds to create and sync its init fork and
+ * 10-40 ms to rewrite and sync it, more than logging a few thousand rows costs (catalog-reports' 3,100
+ * events: ~40 of its ~190 ms went to the two tables' round trip; payola-ledger's 373,000 save seconds).
+ */
+export const UNLOGGED_REPLAY_MIN_EVENTS = 50_000;
+
 export interface RebuildOptions {
   batchSize: number;
   /** Called after each batch with the number of events handled so far and the total to expect. */
@@ -27,6 +35,11 @@ export interface RebuildOptions {
    * log and counts its events itself: two scans of the whole log per projection.
    */
   survey?: LogSurvey;
+  /**
+   * A replay of at least this many events fills its scratch tables unlogged, then makes them logged
+   * before the swap; fewer are written logged from the start. UNLOGGED_REPLAY_MIN_EVENTS when absent.
+   */
+  unloggedFromEvents?: number;
 }
 
 /** The event log's size by type, taken once for several rebuilds in a row. */
@@ -53,7 +66,12 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-async function createScratchSchema(pool: Pool, prefix: string, projection: Projection): Promise<string> {
+async function createScratchSchema(
+  pool: Pool,
+  prefix: string,
+  projection: Projection,
+  options: { unlogged: boolean },
+): Promise<string> {
   const schema = `${prefix}_${projection.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now()}`;
   await withTransaction(pool, async (client) => {
     await client.query(`create schema ${quoteIdent(schema)}`);
@@ -61,7 +79,9 @@ async function createScratchSchema(pool: Pool, prefix: string, projection: Proje
     await createReadModelTables(client, projection);
     // Scratch tables skip the write-ahead log while they fill: nothing needs them after a crash (a
     // rebuild then starts again), and logging every row and index entry was a third of a replay's time.
-    // A replay makes them logged again before it swaps them in (makeLogged).
+    // A replay makes them logged again before it swaps them in (makeLogged). Not for a small replay
+    // (UNLOGGED_REPLAY_MIN_EVENTS): the round trip costs more than the log it saves.
+    if (!options.unlogged) return;
     for (const table of projection.tables) {
       await client.query(`alter table ${quoteIdent(table)} set unlogged`);
     }
@@ -210,13 +230,14 @@ export async function replayProjection(
 ): Promise<ReplayResult> {
   const started = performance.now();
   const total = await countEvents(pool, projection, options.survey);
-  const schema = await createScratchSchema(pool, 'replay', projection);
+  const unlogged = total >= (options.unloggedFromEvents ?? UNLOGGED_REPLAY_MIN_EVENTS);
+  const schema = await createScratchSchema(pool, 'replay', projection, { unlogged });
   try {
     const deferred = await dropSecondaryIndexes(pool, schema, projection);
     const built = await buildInto(pool, schema, projection, LOG_START, { ...options, total });
     // Logged first: making a table logged rewrites it and builds each of its indexes again, so an index
     // made before would be built twice (a 373,000-row ledger's user index: 1.42 s against 1.04 s).
-    await makeLogged(pool, schema, projection);
+    if (unlogged) await makeLogged(pool, schema, projection);
     await createIndexes(pool, deferred);
     await ensureCheckpoint(pool, projection.name);
     const handled = await withTransaction(pool, async (client) => {
@@ -248,7 +269,8 @@ export async function verifyProjection(
   options: RebuildOptions,
 ): Promise<TableDifference[]> {
   const total = await countEvents(pool, projection, options.survey);
-  const schema = await createScratchSchema(pool, 'verify', projection);
+  // Compared, then dropped: never logged, whatever its size.
+  const schema = await createScratchSchema(pool, 'verify', projection, { unlogged: true });
   try {
     await ensureCheckpoint(pool, projection.name);
     const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(

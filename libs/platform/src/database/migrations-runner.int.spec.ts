@@ -58,6 +58,7 @@ describe('runMigrations (real PostgreSQL)', () => {
         'platform 0006-email-outbox',
         'platform 0007-read-model-migrations',
         'platform 0015-personal-data-keys',
+        'platform 0019-events-by-type',
         'probe 0001-probe',
         'probe 0002-probe-row',
       ]);
@@ -162,6 +163,7 @@ describe('runMigrations (real PostgreSQL)', () => {
         const applied = await runMigrations(db.url, [platformMigrations, readModel]);
         expect(applied).toEqual([
           { source: 'platform', name: '0015-personal-data-keys' },
+          { source: 'platform', name: '0019-events-by-type' },
           { source: 'read-model:probe-names', name: '2' },
         ]);
         const recorded = await query<{ source: string; name: string }>(
@@ -175,6 +177,7 @@ describe('runMigrations (real PostgreSQL)', () => {
           'platform 0006-email-outbox',
           'platform 0007-read-model-migrations',
           'platform 0015-personal-data-keys',
+          'platform 0019-events-by-type',
           'read-model:probe-names 1',
           'read-model:probe-names 2',
         ]);

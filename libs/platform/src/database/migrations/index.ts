@@ -4,6 +4,7 @@ import { projectionCheckpoints0002 } from './0002-projection-checkpoints.js';
 import { emailOutbox0006 } from './0006-email-outbox.js';
 import { readModelMigrations0007 } from './0007-read-model-migrations.js';
 import { personalDataKeys0015 } from './0015-personal-data-keys.js';
+import { eventsByType0019 } from './0019-events-by-type.js';
 
 /**
  * The platform's own tables (event log, checkpoints, email outbox), which everything else builds on:
@@ -19,5 +20,6 @@ export const platformMigrations: MigrationSource = {
     emailOutbox0006,
     readModelMigrations0007,
     personalDataKeys0015,
+    eventsByType0019,
   ],
 };
