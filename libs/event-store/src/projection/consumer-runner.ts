@@ -87,13 +87,18 @@ export class ConsumerRunner {
     }
   }
 
-  /** Processes batches until the consumer has reached the head of the log. */
+  /**
+   * Processes batches until the consumer has reached the head of the log as its last read saw it. A step
+   * that ends at that head is the last: another read would only find what was appended since, and each
+   * append wakes the runner again (poke). That read was one statement per pass of every runner, most of
+   * them finding nothing (docs/performance.md, real lag).
+   */
   async catchUp(): Promise<number> {
     let total = 0;
     for (;;) {
-      const { moved, handled } = await this.processBatch();
+      const { moved, handled, atHead } = await this.processBatch();
       total += handled;
-      if (!moved || this.stopped) return total;
+      if (!moved || atHead || this.stopped) return total;
     }
   }
 
@@ -107,7 +112,7 @@ export class ConsumerRunner {
    * The checkpoint is kept in memory between steps (this runner owns the consumer); a move that finds it
    * elsewhere (a second instance, a replay) rolls back, and the next step reads it again.
    */
-  async processBatch(): Promise<{ moved: boolean; handled: number }> {
+  async processBatch(): Promise<{ moved: boolean; handled: number; atHead: boolean }> {
     const name = this.consumer.name;
     if (!this.checkpointReady) {
       await ensureCheckpoint(this.pool, name);
@@ -116,7 +121,7 @@ export class ConsumerRunner {
     const from = (this.position ??= await readCheckpoint(this.pool, name));
     const limit = this.options.batchSize;
     const { head, events } = await readBatchToHead(this.pool, from, { limit, types: this.consumer.eventTypes });
-    if (compareLogPositions(head, from) <= 0) return { moved: false, handled: 0 };
+    if (compareLogPositions(head, from) <= 0) return { moved: false, handled: 0, atHead: true };
     // A full batch may have more behind it; a partial one means everything up to the head is done.
     const last = events.length === limit ? events.at(-1) : undefined;
     const next = last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : head;
@@ -124,7 +129,7 @@ export class ConsumerRunner {
     if (events.length === 0) {
       const moved = await skipCheckpoint(this.pool, name, from, next);
       this.position = moved ? next : null;
-      return { moved: true, handled: 0 };
+      return { moved: true, handled: 0, atHead: moved };
     }
 
     const client = await this.pool.connect();
@@ -138,7 +143,7 @@ export class ConsumerRunner {
       if (!(await moveCheckpoint(client, name, from, next, events.length))) {
         await client.query('ROLLBACK');
         this.position = null;
-        return { moved: true, handled: 0 };
+        return { moved: true, handled: 0, atHead: false };
       }
       await client.query('COMMIT');
       this.position = next;
@@ -154,7 +159,8 @@ export class ConsumerRunner {
       { consumer: name, handled: events.length, position: formatLogPosition(next), requestIds: requestIdsOf(events) },
       'projected batch',
     );
-    return { moved: true, handled: events.length };
+    // A partial batch ended at the head this read saw; a full one may have more behind it.
+    return { moved: true, handled: events.length, atHead: !last };
   }
 
   /** Finishes the batch in flight, then releases ownership. */
