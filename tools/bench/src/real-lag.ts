@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
 import { createDomainEventRegistry } from '@app/contracts';
 import { ConsumerRunner, EventStore, migrateReadModels, type LogConsumer, type Projection } from '@app/event-store';
@@ -232,6 +233,8 @@ export async function realLagBench(options: {
       before += command.length;
     }
     const foreign = watchForeignTransactions(appendPool);
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
     const start = now() + 10;
     let next = 0;
     let nextReport = start + 5000;
@@ -248,6 +251,11 @@ export async function realLagBench(options: {
       if (next < commands.length) await sleep(Math.max(0, start + dueAt[next]! - now()));
     }
     await Promise.all(inFlight);
+    loopDelay.disable();
+    // Whether a lag comes from this process (its appends and every runner share one event loop) or from the database.
+    log(
+      `  this process's event loop delay p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+    );
     const achievedPerSecond = events / ((Math.max(...acknowledgedAt.values()) - start) / 1000);
     const oldestForeignTransactionMs = await foreign.stop();
     if (failures > 0) throw new Error(`${failures} paced commands failed`);
