@@ -74,13 +74,8 @@ export const ZConfig = z.object({
   WORKER_HEALTH_PORT: port.default(3001),
   PROJECTION_POLL_INTERVAL_MS: positiveInt.default(1000),
   PROJECTION_BATCH_SIZE: positiveInt.max(50_000).default(1000),
-  /**
-   * The least time between two passes of one projector (its wake-ups meanwhile become one pass). 50 ms, not
-   * 25: at 500 ev/s on the 2-core machine, 25 ms passes kept PostgreSQL a core busy and their contention set
-   * the lag's tail (p99 87-170 ms, appends p99 61-100 ms); at 50 ms the dense projectors' p99 was 62-87 ms and
-   * the appends' 39 ms, for ~10 ms more at p50 (docs/performance.md, real lag).
-   */
-  PROJECTION_MIN_PASS_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
+  /** The least time between two passes of one projector (its wake-ups meanwhile become one pass). */
+  PROJECTION_MIN_PASS_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(25),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_SESSION_SECRET),
   SMTP_URL: z
     .string()
