@@ -154,6 +154,9 @@ export async function runOps(databaseUrl: string, args: string[]): Promise<OpsRu
   };
 }
 
+/** Replays shorter than this are timed three times (the median is kept). */
+const SHORT_REPLAY_SECONDS = 1;
+
 /**
  * Every real projection replayed over the realistic log (replayProjection, fresh tables swapped in),
  * each beside the scan of its own events; then the whole `ops replay` and `ops verify`, end to end.
@@ -185,21 +188,35 @@ export async function realReplayBench(options: {
     const scan = await typedScan(pool, projection, batchSize);
     await checkpoint(pool);
     let handledSoFar = 0;
-    const { result: replay, seconds } = await timed(() =>
-      withProgress(
-        `replayed ${projection.name}`,
-        scan.events,
-        () => handledSoFar,
-        () =>
-          replayProjection(pool, projection, {
-            batchSize,
-            survey: surveyed.result,
-            onProgress: (handled) => {
-              handledSoFar = handled;
-            },
-          }),
-      ),
-    );
+    const replayOnce = () =>
+      timed(() =>
+        withProgress(
+          `replayed ${projection.name}`,
+          scan.events,
+          () => handledSoFar,
+          () =>
+            replayProjection(pool, projection, {
+              batchSize,
+              survey: surveyed.result,
+              onProgress: (handled) => {
+                handledSoFar = handled;
+              },
+            }),
+        ),
+      );
+    const first = await replayOnce();
+    const { result: replay } = first;
+    let { seconds } = first;
+    // A replay of under a second (the sparse projectors': a few thousand events in 0.1-0.7 s) is timed
+    // twice more and the median kept: at that scale one run's figure swung 17,500-28,600 ev/s between
+    // runs on one VM. Each replay swaps in fresh tables, so the runs are alike.
+    if (seconds < SHORT_REPLAY_SECONDS) {
+      const times = [seconds];
+      for (let i = 0; i < 2; i++) times.push((await replayOnce()).seconds);
+      times.sort((a, b) => a - b);
+      seconds = times[1]!;
+      log(`  ${projection.name}: three replays in ${times.map((t) => t.toFixed(3)).join(' / ')} s, the median kept`);
+    }
     if (replay.events !== scan.events) {
       throw new Error(`${projection.name} replayed ${replay.events} events; its scan read ${scan.events}`);
     }
