@@ -211,15 +211,30 @@ export async function readHead(client: Queryable): Promise<LogPosition> {
 export async function readBatchToHead<E extends EventEnvelope = EventEnvelope>(
   client: Queryable,
   after: LogPosition,
-  options: { limit: number; types?: readonly string[] },
+  options: {
+    limit: number;
+    types?: readonly string[];
+    /**
+     * Running transactions that cannot append (projection batches: open-projection-transactions.ts):
+     * the head need not wait for them, only for the oldest other running transaction.
+     */
+    passOver?: readonly string[];
+  },
 ): Promise<{ head: LogPosition; events: StoredEvent<E>[] }> {
   // Prepared once per connection: every pass of every consumer runs it, and planning the join cost as
-  // much as running it.
+  // much as running it. The horizon is pg_snapshot_xmin with the passed-over ids left out: the oldest
+  // other running transaction, or the snapshot's xmax when there is none.
   const { rows } = await client.query<EventRow & { head_transaction_id: string; head_global_position: number }>(
     preparedStatement(
-      `with head as (
+      `with snapshot as (select pg_current_snapshot() as s),
+     horizon as (
+       select coalesce(
+         (select min(running) from pg_snapshot_xip(snapshot.s) running where running <> all($5::xid8[])),
+         pg_snapshot_xmax(snapshot.s)) as xmin
+       from snapshot),
+     head as (
        select transaction_id, global_position from events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       where transaction_id < (select xmin from horizon)
        order by events.transaction_id desc, events.global_position desc limit 1)
      select head.transaction_id::text as head_transaction_id, head.global_position as head_global_position, batch.*
      from head left join lateral (
@@ -229,7 +244,7 @@ export async function readBatchToHead<E extends EventEnvelope = EventEnvelope>(
          and ($4::text[] is null or type = any($4::text[]))
        order by events.transaction_id, events.global_position
        limit $3) batch on true`,
-      [after.transactionId, after.globalPosition, options.limit, options.types ?? null],
+      [after.transactionId, after.globalPosition, options.limit, options.types ?? null, options.passOver ?? []],
     ),
   );
   const first = rows[0];

@@ -1,11 +1,13 @@
 import { jest } from '@jest/globals';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { silentLogger, testRegistry } from '../../test/fixtures.js';
-import { EventStore } from '../event-store.js';
+import { EventStore, readBatchToHead } from '../event-store.js';
+import { compareLogPositions, LOG_START, type LogPosition } from '../log-position.js';
 import { ConsumerRunner } from './consumer-runner.js';
 import { defineProjection, type Projection } from './log-consumer.js';
 import { migrateReadModels } from './read-model-migrations.js';
 import { logStatsProjection } from './log-stats.projection.js';
+import { PROJECTION_BATCH_SQL } from './open-projection-transactions.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { replayProjection, verifyProjection } from './rebuild.js';
 
@@ -193,11 +195,85 @@ describe('projection runners', () => {
     expect(await verifyProjection(db.pool, logStatsProjection, { batchSize: 4 })).toEqual([]);
   });
 
+  describe("the head's horizon", () => {
+    const appendSql = (streamId: string) =>
+      `select * from append_events('${streamId}', -1, '[{"type":"test.Renamed","data":{"name":"x"}}]'::jsonb)`;
+    const headPassing = async (passOver: string[]): Promise<LogPosition> =>
+      (await readBatchToHead(db.pool, LOG_START, { limit: 1, passOver })).head;
+    /** The head passes `position` once the other suites' older transactions have ended (bounded). */
+    async function passes(position: LogPosition, passOver: string[]): Promise<boolean> {
+      for (let i = 0; i < 200; i++) {
+        if (compareLogPositions(await headPassing(passOver), position) >= 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return false;
+    }
+
+    it('passes over an open projection batch the reader names, and an append inside such a batch fails', async () => {
+      const batch = await db.pool.connect();
+      try {
+        await batch.query(`BEGIN; ${PROJECTION_BATCH_SQL}`);
+        const { rows } = await batch.query<{ xid: string }>('select pg_current_xact_id()::text as xid');
+        const xid = rows[0]!.xid;
+        const { position } = await store.append('horizon-after-batch', 'no_stream', [
+          { type: 'test.Renamed', data: { name: 'after the batch began' } },
+        ]);
+        // The batch's xid is older than the append's: a reader that does not know it waits for it.
+        expect(compareLogPositions(await headPassing([]), position)).toBeLessThan(0);
+        expect(await passes(position, [xid])).toBe(true);
+
+        await expect(batch.query(appendSql('appended-by-a-projection'))).rejects.toThrow(
+          'a projection appended events; projections only derive from the log',
+        );
+      } finally {
+        await batch.query('ROLLBACK');
+        batch.release();
+      }
+      expect(await store.streamVersion('appended-by-a-projection')).toBe(0);
+    });
+
+    it('still waits for an open append, whatever the reader passes over', async () => {
+      const appending = await db.pool.connect();
+      try {
+        await appending.query('BEGIN');
+        await appending.query(appendSql('horizon-open-append'));
+        const { position } = await store.append('horizon-after-append', 'no_stream', [
+          { type: 'test.Renamed', data: { name: 'after the open append' } },
+        ]);
+        // Passing over an unrelated id changes nothing: the open append could still commit before it.
+        expect(compareLogPositions(await headPassing(['1']), position)).toBeLessThan(0);
+        await appending.query('COMMIT');
+        expect(await passes(position, [])).toBe(true);
+      } finally {
+        appending.release();
+      }
+    });
+
+    it('a projection whose handler appends fails its batch and keeps its checkpoint', async () => {
+      const appender = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
+        kind: 'projection',
+        name: 'appends-by-mistake',
+        eventTypes: ['test.Renamed'],
+        tables: [],
+        migrations: [],
+        async handle(_events, client) {
+          await client.query(appendSql('appended-by-a-handler'));
+        },
+      });
+      await expect(runner(appender).catchUp()).rejects.toThrow('a projection appended events');
+      expect(await store.streamVersion('appended-by-a-handler')).toBe(0);
+      const { rows } = await db.pool.query(
+        "select events_processed from projection_checkpoints where name = 'appends-by-mistake'",
+      );
+      expect(rows).toEqual([{ events_processed: 0 }]);
+    });
+  });
+
   it('a pass that ends at the head it read stops there, without a second read of the log', async () => {
     // The runner's reads of the log: readBatchToHead's statement through the pool.
     const query = jest.spyOn(db.pool, 'query');
     const reads = () =>
-      query.mock.calls.filter(([statement]) => (statement as { text?: string }).text?.includes('with head as')).length;
+      query.mock.calls.filter(([statement]) => (statement as { text?: string }).text?.includes('head as (')).length;
     const once = runner(renamesProjection, 100);
     try {
       await once.catchUp();

@@ -4,6 +4,11 @@ import { readBatchToHead } from '../event-store.js';
 import { compareLogPositions, formatLogPosition, type LogPosition } from '../log-position.js';
 import { checkpointLockSql, ensureCheckpoint, moveCheckpoint, readCheckpoint, skipCheckpoint } from './checkpoints.js';
 import type { LogConsumer } from './log-consumer.js';
+import {
+  openProjectionTransaction,
+  openProjectionTransactionIds,
+  PROJECTION_BATCH_SQL,
+} from './open-projection-transactions.js';
 import { requestIdsOf } from './project-batch.js';
 
 export interface ConsumerRunnerOptions {
@@ -120,7 +125,11 @@ export class ConsumerRunner {
     }
     const from = (this.position ??= await readCheckpoint(this.pool, name));
     const limit = this.options.batchSize;
-    const { head, events } = await readBatchToHead(this.pool, from, { limit, types: this.consumer.eventTypes });
+    const { head, events } = await readBatchToHead(this.pool, from, {
+      limit,
+      types: this.consumer.eventTypes,
+      passOver: openProjectionTransactionIds(),
+    });
     if (compareLogPositions(head, from) <= 0) return { moved: false, handled: 0, atHead: true };
     // A full batch may have more behind it; a partial one means everything up to the head is done.
     const last = events.length === limit ? events.at(-1) : undefined;
@@ -133,12 +142,23 @@ export class ConsumerRunner {
     }
 
     const client = await this.pool.connect();
+    let ended = (): unknown => undefined;
     try {
-      // A projection's rows and checkpoint are derived and move together: a crash that loses its last
-      // commits (asynchronous commit) rolls both back, and the runner applies those events again. Not
-      // waiting for the disk leaves the WAL flushes to the appends. A reactor's effects wait for it.
-      const durability = this.consumer.kind === 'projection' ? 'set local synchronous_commit to off; ' : '';
-      await client.query(`BEGIN; ${durability}${checkpointLockSql(name)}`);
+      if (this.consumer.kind === 'projection') {
+        // A projection's rows and checkpoint are derived and move together: a crash that loses its last
+        // commits (asynchronous commit) rolls both back, and the runner applies those events again. Not
+        // waiting for the disk leaves the WAL flushes to the appends. A reactor's effects wait for it.
+        // The batch takes its xid now and tells this process's readers to pass over it: it cannot append.
+        const results = (await client.query(
+          `BEGIN; set local synchronous_commit to off; ${PROJECTION_BATCH_SQL}; ${checkpointLockSql(name)};
+           select pg_current_xact_id()::text as xid`,
+        )) as unknown as pg.QueryResult<{ xid: string }>[];
+        const xid = results.at(-1)?.rows[0]?.xid;
+        if (!xid) throw new Error(`${name}: the batch's transaction got no id`);
+        ended = openProjectionTransaction(xid);
+      } else {
+        await client.query(`BEGIN; ${checkpointLockSql(name)}`);
+      }
       await this.consumer.handle(events, client);
       if (!(await moveCheckpoint(client, name, from, next, events.length))) {
         await client.query('ROLLBACK');
@@ -152,6 +172,7 @@ export class ConsumerRunner {
       this.position = null;
       throw error;
     } finally {
+      ended();
       client.release();
     }
     this.options.afterCommit?.(events.length);

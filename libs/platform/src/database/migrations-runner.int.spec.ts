@@ -59,6 +59,7 @@ describe('runMigrations (real PostgreSQL)', () => {
         'platform 0007-read-model-migrations',
         'platform 0015-personal-data-keys',
         'platform 0019-events-by-type',
+        'platform 0020-projections-never-append',
         'probe 0001-probe',
         'probe 0002-probe-row',
       ]);
@@ -164,6 +165,7 @@ describe('runMigrations (real PostgreSQL)', () => {
         expect(applied).toEqual([
           { source: 'platform', name: '0015-personal-data-keys' },
           { source: 'platform', name: '0019-events-by-type' },
+          { source: 'platform', name: '0020-projections-never-append' },
           { source: 'read-model:probe-names', name: '2' },
         ]);
         const recorded = await query<{ source: string; name: string }>(
@@ -178,6 +180,7 @@ describe('runMigrations (real PostgreSQL)', () => {
           'platform 0007-read-model-migrations',
           'platform 0015-personal-data-keys',
           'platform 0019-events-by-type',
+          'platform 0020-projections-never-append',
           'read-model:probe-names 1',
           'read-model:probe-names 2',
         ]);

@@ -5,6 +5,7 @@ import { emailOutbox0006 } from './0006-email-outbox.js';
 import { readModelMigrations0007 } from './0007-read-model-migrations.js';
 import { personalDataKeys0015 } from './0015-personal-data-keys.js';
 import { eventsByType0019 } from './0019-events-by-type.js';
+import { projectionsNeverAppend0020 } from './0020-projections-never-append.js';
 
 /**
  * The platform's own tables (event log, checkpoints, email outbox), which everything else builds on:
@@ -21,5 +22,6 @@ export const platformMigrations: MigrationSource = {
     readModelMigrations0007,
     personalDataKeys0015,
     eventsByType0019,
+    projectionsNeverAppend0020,
   ],
 };
