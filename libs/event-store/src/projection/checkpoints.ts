@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { preparedStatement, type Queryable } from '@app/platform';
+import type { Queryable } from '@app/platform';
 import { LOG_START, type LogPosition } from '../log-position.js';
 
 export async function ensureCheckpoint(db: Queryable, name: string): Promise<void> {
@@ -50,31 +50,51 @@ export async function saveCheckpoint(
   if (result.rowCount !== 1) throw new Error(`Checkpoint "${name}" does not exist; call ensureCheckpoint first`);
 }
 
-/**
- * Moves a checkpoint from `from` to `to` only if it still stands at `from`: false when something else
- * moved it meanwhile (another instance, a replay's swap), and the caller then reads it again. PostgreSQL
- * checks the condition on the row's newest version, after waiting for any transaction that holds it.
- */
-export async function moveCheckpoint(
-  db: Queryable,
-  name: string,
-  from: LogPosition,
-  to: LogPosition,
-  handled: number,
-): Promise<boolean> {
-  const result = await db.query(
-    preparedStatement(
-      `update projection_checkpoints
-     set transaction_id = $4::xid8, global_position = $5, events_processed = events_processed + $6, updated_at = now()
-     where name = $1 and transaction_id = $2::xid8 and global_position = $3`,
-      [name, from.transactionId, from.globalPosition, to.transactionId, to.globalPosition, handled],
-    ),
-  );
-  return result.rowCount === 1;
+/** A checkpoint's name and positions as SQL literals, for statements sent with others in one round trip. */
+function literals(name: string, ...positions: LogPosition[]): { name: string; positions: string[] } {
+  const values = positions.flatMap((p) => [p.transactionId, String(p.globalPosition)]);
+  if (!values.every((value) => /^\d+$/.test(value))) throw new Error(`Not a log position: ${values.join(', ')}`);
+  return { name: pg.escapeLiteral(name), positions: values };
 }
 
 /**
- * `moveCheckpoint` for a stretch of the log with none of the consumer's events, in one round trip and
+ * A batch's start, in one round trip: BEGIN, the statements `setup` names (the transaction's settings),
+ * the checkpoint's lock, then where the checkpoint stands under that lock, with the transaction's id when
+ * `withTransactionId` (which assigns it now). The read is a statement of its own after the lock, so it
+ * sees what the previous holder committed. The last result's row is the checkpoint.
+ */
+export function beginBatchSql(name: string, setup: readonly string[], withTransactionId: boolean): string {
+  const xid = withTransactionId ? ', pg_current_xact_id()::text as xid' : '';
+  return [
+    'BEGIN',
+    ...setup,
+    checkpointLockSql(name),
+    `select transaction_id::text as transaction_id, global_position${xid}
+     from projection_checkpoints where name = ${literals(name).name}`,
+  ].join('; ');
+}
+
+/**
+ * A batch's end, in one round trip: the checkpoint's move to `to` and COMMIT. The caller holds the
+ * checkpoint's lock and found it at the batch's start (beginBatchSql), so the move needs no condition:
+ * a replay or a verify waits for the lock, and another instance's skip (skipCheckpoint, without the lock)
+ * can only have moved it across a stretch with none of the consumer's events, short of this batch's.
+ * The values are inlined (a simple-protocol query carries both statements); positions are checked to be
+ * digits first. If the update fails, the COMMIT is not run and the caller rolls back.
+ */
+export function moveCheckpointAndCommitSql(name: string, to: LogPosition, handled: number): string {
+  if (!Number.isInteger(handled) || handled < 0) throw new Error(`Not a count of events: ${handled}`);
+  const { name: literal, positions } = literals(name, to);
+  const [toTx, toPosition] = positions;
+  return `update projection_checkpoints
+     set transaction_id = '${toTx}'::xid8, global_position = ${toPosition},
+         events_processed = events_processed + ${handled}, updated_at = now()
+     where name = ${literal};
+     COMMIT`;
+}
+
+/**
+ * A checkpoint's move for a stretch of the log with none of the consumer's events, in one round trip and
  * without waiting for the disk: nothing derived changes, and a crash that loses the move only means
  * reading that stretch again. The values are inlined (one simple-protocol query carries the whole
  * transaction); positions are checked to be digits first.
@@ -85,14 +105,13 @@ export async function skipCheckpoint(
   from: LogPosition,
   to: LogPosition,
 ): Promise<boolean> {
-  const positions = [from.transactionId, String(from.globalPosition), to.transactionId, String(to.globalPosition)];
-  if (!positions.every((value) => /^\d+$/.test(value))) throw new Error(`Not a log position: ${positions.join(', ')}`);
+  const { name: literal, positions } = literals(name, from, to);
   const [fromTx, fromPosition, toTx, toPosition] = positions;
   const results = (await db.query(
     `begin; set local synchronous_commit to off;
      update projection_checkpoints
      set transaction_id = '${toTx}'::xid8, global_position = ${toPosition}, updated_at = now()
-     where name = ${pg.escapeLiteral(name)} and transaction_id = '${fromTx}'::xid8 and global_position = ${fromPosition};
+     where name = ${literal} and transaction_id = '${fromTx}'::xid8 and global_position = ${fromPosition};
      commit`,
   )) as unknown as pg.QueryResult[];
   return results[2]?.rowCount === 1;

@@ -8,6 +8,7 @@ import { defineProjection, type Projection } from './log-consumer.js';
 import { migrateReadModels } from './read-model-migrations.js';
 import { logStatsProjection } from './log-stats.projection.js';
 import { PROJECTION_BATCH_SQL } from './open-projection-transactions.js';
+import { saveCheckpoint } from './checkpoints.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { replayProjection, verifyProjection } from './rebuild.js';
 
@@ -267,6 +268,41 @@ describe('projection runners', () => {
       );
       expect(rows).toEqual([{ events_processed: 0 }]);
     });
+  });
+
+  it('a batch that finds its checkpoint moved under the lock handles nothing and reads it again', async () => {
+    const handled: string[] = [];
+    const counting = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
+      kind: 'projection',
+      name: 'counts-names',
+      eventTypes: ['test.Renamed'],
+      tables: [],
+      migrations: [],
+      handle(events) {
+        handled.push(...events.map((event) => event.data.name));
+        return Promise.resolve();
+      },
+    });
+    const live = runner(counting, 100);
+    await live.catchUp();
+    handled.length = 0;
+    const { position } = await store.append('moved-elsewhere', 'no_stream', [
+      { type: 'test.Renamed', data: { name: 'taken by another instance' } },
+    ]);
+    // Another instance (or a replay) handled it and moved the checkpoint past it, behind this one's back.
+    await saveCheckpoint(db.pool, 'counts-names', position, 1);
+    let step = { moved: false, handled: 0, atHead: true };
+    for (let i = 0; i < 100 && !step.moved; i++) {
+      step = await live.processBatch();
+      if (!step.moved) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(step).toEqual({ moved: true, handled: 0, atHead: false });
+    await live.catchUp();
+    expect(handled).toEqual([]);
+    const { rows } = await db.pool.query<{ events_processed: number }>(
+      "select events_processed from projection_checkpoints where name = 'counts-names'",
+    );
+    expect(rows[0]?.events_processed).toBeGreaterThanOrEqual(1);
   });
 
   it('a pass that ends at the head it read stops there, without a second read of the log', async () => {

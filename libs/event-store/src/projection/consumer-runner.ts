@@ -2,7 +2,13 @@ import pg from 'pg';
 import type { Logger, Pool } from '@app/platform';
 import { readBatchToHead } from '../event-store.js';
 import { compareLogPositions, formatLogPosition, type LogPosition } from '../log-position.js';
-import { checkpointLockSql, ensureCheckpoint, moveCheckpoint, readCheckpoint, skipCheckpoint } from './checkpoints.js';
+import {
+  beginBatchSql,
+  ensureCheckpoint,
+  moveCheckpointAndCommitSql,
+  readCheckpoint,
+  skipCheckpoint,
+} from './checkpoints.js';
 import type { LogConsumer } from './log-consumer.js';
 import {
   openProjectionTransaction,
@@ -110,12 +116,13 @@ export class ConsumerRunner {
   /**
    * One pass step. The read (the head and the next events of the consumer's types, one statement) runs
    * outside any transaction. Events are handled in one transaction with the checkpoint's move: its lock
-   * first (with BEGIN, one round trip; it waits while a replay swaps or a verify compares), the handler,
-   * then the move, which commits only if the checkpoint still stood where this runner read from. A step
-   * that finds only other types moves the checkpoint with one statement.
+   * and where it stands (with BEGIN, one round trip; the lock waits while a replay swaps or a verify
+   * compares), the handler, then the move with COMMIT (one round trip). A step that finds only other
+   * types moves the checkpoint with one statement.
    *
-   * The checkpoint is kept in memory between steps (this runner owns the consumer); a move that finds it
-   * elsewhere (a second instance, a replay) rolls back, and the next step reads it again.
+   * The checkpoint is kept in memory between steps (this runner owns the consumer); a batch that finds it
+   * elsewhere under the lock (a second instance, a replay) rolls back before handling anything, and the
+   * next step reads it again.
    */
   async processBatch(): Promise<{ moved: boolean; handled: number; atHead: boolean }> {
     const name = this.consumer.name;
@@ -144,28 +151,35 @@ export class ConsumerRunner {
     const client = await this.pool.connect();
     let ended = (): unknown => undefined;
     try {
-      if (this.consumer.kind === 'projection') {
-        // A projection's rows and checkpoint are derived and move together: a crash that loses its last
-        // commits (asynchronous commit) rolls both back, and the runner applies those events again. Not
-        // waiting for the disk leaves the WAL flushes to the appends. A reactor's effects wait for it.
-        // The batch takes its xid now and tells this process's readers to pass over it: it cannot append.
-        const results = (await client.query(
-          `BEGIN; set local synchronous_commit to off; ${PROJECTION_BATCH_SQL}; ${checkpointLockSql(name)};
-           select pg_current_xact_id()::text as xid`,
-        )) as unknown as pg.QueryResult<{ xid: string }>[];
-        const xid = results.at(-1)?.rows[0]?.xid;
-        if (!xid) throw new Error(`${name}: the batch's transaction got no id`);
-        ended = openProjectionTransaction(xid);
-      } else {
-        await client.query(`BEGIN; ${checkpointLockSql(name)}`);
+      // A projection's rows and checkpoint are derived and move together: a crash that loses its last
+      // commits (asynchronous commit) rolls both back, and the runner applies those events again. Not
+      // waiting for the disk leaves the WAL flushes to the appends. A reactor's effects wait for it.
+      // A projection's batch takes its xid at once and tells this process's readers to pass over it: it
+      // cannot append (open-projection-transactions.ts).
+      const projection = this.consumer.kind === 'projection';
+      const setup = projection ? ['set local synchronous_commit to off', PROJECTION_BATCH_SQL] : [];
+      const results = (await client.query(beginBatchSql(name, setup, projection))) as unknown as pg.QueryResult<{
+        transaction_id: string;
+        global_position: number;
+        xid?: string;
+      }>[];
+      const stands = results.at(-1)?.rows[0];
+      if (projection) {
+        if (!stands?.xid) throw new Error(`${name}: the batch's transaction got no id`);
+        ended = openProjectionTransaction(stands.xid);
       }
-      await this.consumer.handle(events, client);
-      if (!(await moveCheckpoint(client, name, from, next, events.length))) {
+      // Moved since this runner read it (a replay's swap, another instance): read it again next step.
+      if (
+        !stands ||
+        compareLogPositions({ transactionId: stands.transaction_id, globalPosition: stands.global_position }, from) !==
+          0
+      ) {
         await client.query('ROLLBACK');
         this.position = null;
         return { moved: true, handled: 0, atHead: false };
       }
-      await client.query('COMMIT');
+      await this.consumer.handle(events, client);
+      await client.query(moveCheckpointAndCommitSql(name, next, events.length));
       this.position = next;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
