@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { createDomainEventRegistry } from '@app/contracts';
 import { ConsumerRunner, EventStore, migrateReadModels, type LogConsumer, type Projection } from '@app/event-store';
 import { createRedis, ProjectionWakeup, QUEUES, type Logger, type Pool } from '@app/platform';
-import { formatInt, log, percentile, sleep } from './bench-util.js';
+import { checkpoint, formatInt, log, percentile, sleep } from './bench-util.js';
 import { anchoredWallClock, connected } from './lag-bench.js';
 import { workerLogConsumers } from './real-consumers.js';
 import { appendCommand } from './real-log.js';
@@ -163,6 +163,9 @@ export async function realLagBench(options: {
     log(
       `  ${runners.length} runners caught up with ${formatInt(options.logEvents)} events in ${catchUpSeconds.toFixed(1)} s`,
     );
+    // As the other phases do: the writes before (the log, the replays, this catch-up) flushed now, not
+    // by a checkpoint that lands in the paced run's first seconds.
+    await checkpoint(appendPool);
     for (const runner of runners) {
       await runner.start();
       if (!runner.owned) throw new Error(`the bench runner could not own ${runner.consumer.name}`);

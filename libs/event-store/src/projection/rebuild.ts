@@ -136,6 +136,17 @@ async function analyzeLog(pool: Pool): Promise<void> {
 }
 
 /**
+ * Statistics for the tables a replay has just swapped in. They arrive with none (ANALYZE's figures stay
+ * with the tables they were taken of), so the live projector's statements and the api's reads would be
+ * planned on guesses until autovacuum, where it runs at all, gets round to them. After the swap's
+ * commit: the checkpoint's lock is not held for it.
+ */
+async function analyzeTables(pool: Pool, projection: Projection): Promise<void> {
+  const tables = projection.tables.map((table) => `${LIVE_SCHEMA}.${quoteIdent(table)}`);
+  if (tables.length > 0) await pool.query(`analyze ${tables.join(', ')}`);
+}
+
+/**
  * Analyzes the log and counts its events by type in one scan, so that rebuilding every projection
  * (`ops replay`, `ops verify`) pays for that once instead of once per projection.
  */
@@ -253,6 +264,7 @@ export async function replayProjection(
       await saveCheckpoint(client, projection.name, rest.position, built.handled + rest.handled);
       return built.handled + rest.handled;
     });
+    await analyzeTables(pool, projection);
     return { events: handled, seconds: (performance.now() - started) / 1000 };
   } finally {
     await pool.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
