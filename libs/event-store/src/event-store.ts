@@ -204,6 +204,61 @@ export async function readHead(client: Queryable): Promise<LogPosition> {
 }
 
 /**
+ * `head`: the last event no running transaction can still precede, but those of `passOver` (an
+ * xid8[] parameter). The horizon is pg_snapshot_xmin with the passed-over ids left out: the oldest
+ * other running transaction, or the snapshot's xmax when there is none.
+ */
+function headCte(passOver: string): string {
+  return `with snapshot as (select pg_current_snapshot() as s),
+     horizon as (
+       select coalesce(
+         (select min(running) from pg_snapshot_xip(snapshot.s) running where running <> all(${passOver}::xid8[])),
+         pg_snapshot_xmax(snapshot.s)) as xmin
+       from snapshot),
+     head as (
+       select transaction_id, global_position from events
+       where transaction_id < (select xmin from horizon)
+       order by events.transaction_id desc, events.global_position desc limit 1)`;
+}
+
+/**
+ * The head of the log (as readBatchToHead sees it) and the types of the events after `after` up to it,
+ * in one statement: who a wake-up concerns (wakeup-dispatcher.ts). `types` is null when more than
+ * `limit` events follow `after`: too many to look through for that, so everyone is concerned.
+ */
+export async function readTypesToHead(
+  client: Queryable,
+  after: LogPosition,
+  options: { limit: number; passOver?: readonly string[] },
+): Promise<{ head: LogPosition; types: string[] | null }> {
+  const { rows } = await client.query<{
+    head_transaction_id: string;
+    head_global_position: number;
+    types: string[] | null;
+    seen: number;
+  }>(
+    preparedStatement(
+      `${headCte('$4')}
+     select head.transaction_id::text as head_transaction_id, head.global_position as head_global_position,
+            coalesce(array_agg(distinct next.type) filter (where next.type is not null), '{}') as types,
+            count(next.type)::int as seen
+     from head left join lateral (
+       select type from events
+       where (transaction_id, global_position) > ($1::xid8, $2)
+         and (transaction_id, global_position) <= (head.transaction_id, head.global_position)
+       order by events.transaction_id, events.global_position
+       limit $3 + 1) next on true
+     group by head.transaction_id, head.global_position`,
+      [after.transactionId, after.globalPosition, options.limit, options.passOver ?? []],
+    ),
+  );
+  const row = rows[0];
+  if (!row) return { head: LOG_START, types: [] };
+  const head = { transactionId: row.head_transaction_id, globalPosition: row.head_global_position };
+  return { head, types: row.seen > options.limit ? null : row.types };
+}
+
+/**
  * The head of the log and, in the same statement (one snapshot, one round trip), the next events of
  * `types` after `after` up to that head: what a live consumer needs for a pass. Everything up to the
  * head is final, so a consumer that finds none of its types there may move its checkpoint to it.
@@ -222,20 +277,10 @@ export async function readBatchToHead<E extends EventEnvelope = EventEnvelope>(
   },
 ): Promise<{ head: LogPosition; events: StoredEvent<E>[] }> {
   // Prepared once per connection: every pass of every consumer runs it, and planning the join cost as
-  // much as running it. The horizon is pg_snapshot_xmin with the passed-over ids left out: the oldest
-  // other running transaction, or the snapshot's xmax when there is none.
+  // much as running it.
   const { rows } = await client.query<EventRow & { head_transaction_id: string; head_global_position: number }>(
     preparedStatement(
-      `with snapshot as (select pg_current_snapshot() as s),
-     horizon as (
-       select coalesce(
-         (select min(running) from pg_snapshot_xip(snapshot.s) running where running <> all($5::xid8[])),
-         pg_snapshot_xmax(snapshot.s)) as xmin
-       from snapshot),
-     head as (
-       select transaction_id, global_position from events
-       where transaction_id < (select xmin from horizon)
-       order by events.transaction_id desc, events.global_position desc limit 1)
+      `${headCte('$5')}
      select head.transaction_id::text as head_transaction_id, head.global_position as head_global_position, batch.*
      from head left join lateral (
        select ${EVENT_COLUMNS} from events

@@ -10,6 +10,7 @@ export * from './projection/log-consumer.js';
 export * from './projection/project-batch.js';
 export * from './projection/checkpoints.js';
 export * from './projection/consumer-runner.js';
+export * from './projection/wakeup-dispatcher.js';
 export * from './projection/projection-waiter.js';
 export * from './projection/rebuild.js';
 export * from './projection/log-stats.projection.js';

@@ -1,7 +1,14 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Queue, Worker } from 'bullmq';
 import { createDomainEventRegistry } from '@app/contracts';
-import { ConsumerRunner, EventStore, migrateReadModels, type LogConsumer, type Projection } from '@app/event-store';
+import {
+  ConsumerRunner,
+  EventStore,
+  migrateReadModels,
+  WakeupDispatcher,
+  type LogConsumer,
+  type Projection,
+} from '@app/event-store';
 import { createRedis, ProjectionWakeup, QUEUES, type Logger, type Pool } from '@app/platform';
 import { checkpoint, formatInt, log, percentile, sleep } from './bench-util.js';
 import { anchoredWallClock, connected } from './lag-bench.js';
@@ -74,8 +81,9 @@ const PACED = 'bench-paced-';
 /**
  * Projection lag of every real projector under the realistic mix, wired as the worker wires them
  * (worker/src/projection/projection-supervisor.ts): one ConsumerRunner per log consumer with the
- * worker's batch size and poll interval, a BullMQ worker on the wake-up queue that pokes them all, a
- * reactor's commit poking them all again; the appends go through EventStore.append, one command per
+ * worker's batch size and poll interval, a BullMQ worker on the wake-up queue whose jobs go to the
+ * worker's WakeupDispatcher (it wakes the runners the new events concern, the others by its sweep), a
+ * reactor's commit waking it again; the appends go through EventStore.append, one command per
  * transaction, each followed by the API's wake-up.
  *
  * Lag per projector and event = when the projector's batch holding the event committed (its checkpoint
@@ -126,11 +134,9 @@ export async function realLagBench(options: {
     } as LogConsumer;
   };
   const consumers = (await workerLogConsumers()).createLogConsumers(reactorStore).map(watched);
-  let runners: ConsumerRunner[] = [];
-  const pokeAll = () => {
-    for (const runner of runners) runner.poke();
-  };
-  runners = consumers.map(
+  let dispatcher: WakeupDispatcher | null = null;
+  const wake = () => dispatcher?.wake();
+  const runners: ConsumerRunner[] = consumers.map(
     (consumer) =>
       new ConsumerRunner(projectorPool, consumer, {
         databaseUrl: options.databaseUrl,
@@ -144,7 +150,7 @@ export async function realLagBench(options: {
           const times = committed.get(consumer.name)!;
           // A batch that rolled back is handled again: the commit that sticks is the last one.
           for (const id of ids.splice(0)) times.set(id, at);
-          if (consumer.kind === 'reactor') pokeAll();
+          if (consumer.kind === 'reactor') wake();
         },
       }),
   );
@@ -170,10 +176,11 @@ export async function realLagBench(options: {
       await runner.start();
       if (!runner.owned) throw new Error(`the bench runner could not own ${runner.consumer.name}`);
     }
+    dispatcher = new WakeupDispatcher(projectorPool, runners);
     worker = new Worker(
       QUEUES.projections,
       () => {
-        pokeAll();
+        wake();
         return Promise.resolve();
       },
       { connection: workerConnection, prefix, concurrency: 1 },
@@ -316,6 +323,7 @@ export async function realLagBench(options: {
     };
   } finally {
     await worker?.close().catch(() => undefined);
+    await dispatcher?.stop();
     await Promise.all(runners.map((runner) => runner.stop().catch(() => undefined)));
     await wakeup.close().catch(() => undefined);
     const queue = new Queue(QUEUES.projections, { connection: enqueueConnection, prefix });

@@ -38,7 +38,7 @@ export class ScheduledJobs implements OnApplicationBootstrap, OnApplicationShutd
       store: this.store,
       storage: this.storage,
       logger: this.logger,
-      pokeProjections: () => this.supervisor.pokeAll(),
+      pokeProjections: () => this.supervisor.wake(),
     };
     const options = { redisUrl: this.config.REDIS_URL, prefix: this.config.QUEUE_PREFIX, logger: this.logger };
     this.running = SCHEDULED_JOBS.map((job) => startScheduledJob(job, context, options));

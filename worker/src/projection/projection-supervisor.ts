@@ -10,7 +10,14 @@ import {
   type Logger,
   type Pool,
 } from '@app/platform';
-import { ConsumerRunner, migrateReadModels, readLag, type LogConsumer, type Projection } from '@app/event-store';
+import {
+  ConsumerRunner,
+  migrateReadModels,
+  readLag,
+  WakeupDispatcher,
+  type LogConsumer,
+  type Projection,
+} from '@app/event-store';
 import type { TProjectorLag } from '@app/contracts';
 import { formatLogPosition } from '@app/event-store';
 
@@ -23,6 +30,8 @@ export const LOG_CONSUMERS = Symbol('LOG_CONSUMERS');
 @Injectable()
 export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly runners: ConsumerRunner[];
+  /** Wakes the runners each append concerns (wakeup-dispatcher.ts). */
+  private readonly dispatcher: WakeupDispatcher;
   private wakeupWorker: Worker | null = null;
 
   constructor(
@@ -40,9 +49,13 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
           minPassIntervalMs: config.PROJECTION_MIN_PASS_INTERVAL_MS,
           logger,
           // A reactor's appends are new events for everyone else.
-          afterCommit: consumer.kind === 'reactor' ? () => this.pokeAll() : undefined,
+          afterCommit: consumer.kind === 'reactor' ? () => this.dispatcher.wake() : undefined,
         }),
     );
+    this.dispatcher = new WakeupDispatcher(pool, this.runners, {
+      onError: (error) =>
+        this.logger.warn({ err: error }, 'could not look at what a wake-up brought; woke every consumer'),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -53,7 +66,7 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
     this.wakeupWorker = new Worker(
       QUEUES.projections,
       () => {
-        this.pokeAll();
+        this.dispatcher.wake();
         return Promise.resolve();
       },
       {
@@ -69,8 +82,9 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
     this.logger.info({ consumers: this.runners.map((r) => r.consumer.name) }, 'projection supervisor started');
   }
 
-  pokeAll(): void {
-    for (const runner of this.runners) runner.poke();
+  /** New events were appended here (a scheduled job's): the runners they concern read now. */
+  wake(): void {
+    this.dispatcher.wake();
   }
 
   async lag(): Promise<TProjectorLag[]> {
@@ -89,6 +103,7 @@ export class ProjectionSupervisor implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationShutdown(): Promise<void> {
     await this.wakeupWorker?.close();
+    await this.dispatcher.stop();
     await Promise.all(this.runners.map((runner) => runner.stop()));
     this.logger.info('projection supervisor stopped');
   }

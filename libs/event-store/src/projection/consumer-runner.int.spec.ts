@@ -330,6 +330,28 @@ describe('projection runners', () => {
     }
   });
 
+  it('a wake-up gets one pass and one late look, then the runner reads nothing until the next one', async () => {
+    const query = jest.spyOn(db.pool, 'query');
+    const reads = () =>
+      query.mock.calls.filter(([statement]) => (statement as { text?: string }).text?.includes('head as (')).length;
+    const idle = runner(renamesProjection, 100);
+    await idle.start();
+    try {
+      await idle.catchUp();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const before = reads();
+      idle.poke();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The pass, and the late look 50 ms after the wake-up (which asks for no late look of its own).
+      expect(reads() - before).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(reads() - before).toBe(2);
+    } finally {
+      query.mockRestore();
+      await idle.stop();
+    }
+  });
+
   it('spaces its passes: wake-ups within the interval become one batch', async () => {
     const batches: { at: number; size: number }[] = [];
     const counting = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({

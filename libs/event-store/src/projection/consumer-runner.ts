@@ -46,6 +46,8 @@ export class ConsumerRunner {
   private pollTimer: NodeJS.Timeout | null = null;
   private ownershipTimer: NodeJS.Timeout | null = null;
   private trailingTimer: NodeJS.Timeout | null = null;
+  /** A wake-up since the last pass began asked for a late look after it (requestPass). */
+  private lateLookWanted = false;
   private spacingTimer: NodeJS.Timeout | null = null;
   private lastPassStartedAt = 0;
   private checkpointReady = false;
@@ -65,13 +67,24 @@ export class ConsumerRunner {
   async start(): Promise<void> {
     this.stopped = false;
     await this.tryTakeOwnership();
-    this.pollTimer = setInterval(() => this.poke(), this.options.pollIntervalMs);
+    // A poll is not a wake-up: no commit raced it, so no late look after it.
+    this.pollTimer = setInterval(() => this.requestPass(false), this.options.pollIntervalMs);
     this.pollTimer.unref();
   }
 
   /** Asks for a catch-up pass soon; cheap to call often (calls during a pass merge into one more pass). */
   poke(): void {
+    this.requestPass(true);
+  }
+
+  /**
+   * A wake-up can race with the commit that caused it; one late look after it closes that window
+   * cheaply. Only a wake-up gets one: the late look itself does not, or every runner would look again
+   * every 50 ms for as long as it ran (20 reads a second each, with nothing appended).
+   */
+  private requestPass(withLateLook: boolean): void {
     if (this.stopped || !this.owned) return;
+    this.lateLookWanted ||= withLateLook;
     if (this.running || this.spacingTimer) {
       this.rerunRequested = true;
       return;
@@ -80,7 +93,7 @@ export class ConsumerRunner {
     if (wait > 0) {
       this.spacingTimer = setTimeout(() => {
         this.spacingTimer = null;
-        this.poke();
+        this.requestPass(false);
       }, wait);
       this.spacingTimer.unref();
       return;
@@ -88,11 +101,13 @@ export class ConsumerRunner {
     this.running = this.catchUpLoop().finally(() => {
       this.running = null;
     });
-    // A wake-up can race with the commit that caused it; one late look closes that window cheaply.
-    if (!this.trailingTimer) {
+    const lateLook = this.lateLookWanted;
+    this.lateLookWanted = false;
+    // One late look pending covers every wake-up before it fires.
+    if (lateLook && !this.trailingTimer) {
       this.trailingTimer = setTimeout(() => {
         this.trailingTimer = null;
-        if (!this.running) this.poke();
+        if (!this.running) this.requestPass(false);
       }, 50);
       this.trailingTimer.unref();
     }
