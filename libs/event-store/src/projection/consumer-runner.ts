@@ -46,8 +46,6 @@ export class ConsumerRunner {
   private pollTimer: NodeJS.Timeout | null = null;
   private ownershipTimer: NodeJS.Timeout | null = null;
   private trailingTimer: NodeJS.Timeout | null = null;
-  /** A wake-up since the last pass began asked for a late look after it (requestPass). */
-  private lateLookWanted = false;
   private spacingTimer: NodeJS.Timeout | null = null;
   private lastPassStartedAt = 0;
   private checkpointReady = false;
@@ -78,13 +76,20 @@ export class ConsumerRunner {
   }
 
   /**
-   * A wake-up can race with the commit that caused it; one late look after it closes that window
-   * cheaply. Only a wake-up gets one: the late look itself does not, or every runner would look again
-   * every 50 ms for as long as it ran (20 reads a second each, with nothing appended).
+   * A wake-up can race with the commit that caused it; one late look 50 ms after it closes that window
+   * cheaply (one pending covers every wake-up before it fires, even those merged into a running pass).
+   * Only a wake-up gets one: the late look itself does not, or every runner would look again every 50 ms
+   * for as long as it ran (20 reads a second each, with nothing appended).
    */
   private requestPass(withLateLook: boolean): void {
     if (this.stopped || !this.owned) return;
-    this.lateLookWanted ||= withLateLook;
+    if (withLateLook && !this.trailingTimer) {
+      this.trailingTimer = setTimeout(() => {
+        this.trailingTimer = null;
+        this.requestPass(false);
+      }, 50);
+      this.trailingTimer.unref();
+    }
     if (this.running || this.spacingTimer) {
       this.rerunRequested = true;
       return;
@@ -101,16 +106,6 @@ export class ConsumerRunner {
     this.running = this.catchUpLoop().finally(() => {
       this.running = null;
     });
-    const lateLook = this.lateLookWanted;
-    this.lateLookWanted = false;
-    // One late look pending covers every wake-up before it fires.
-    if (lateLook && !this.trailingTimer) {
-      this.trailingTimer = setTimeout(() => {
-        this.trailingTimer = null;
-        if (!this.running) this.requestPass(false);
-      }, 50);
-      this.trailingTimer.unref();
-    }
   }
 
   /**

@@ -46,11 +46,19 @@ export class WakeupDispatcher {
 
   /**
    * As a runner does (consumer-runner.ts): a wake-up can race with the commit that caused it, or find
-   * the head held back by an older transaction still open; one late look after it closes that window.
-   * The late look itself asks for none, or it would look again every 50 ms for good.
+   * the head held back by an older transaction still open; one late look 50 ms after it closes that
+   * window (one pending covers every wake-up before it fires). The late look itself asks for none, or
+   * it would look again every 50 ms for good.
    */
   private requestLook(withLateLook: boolean): void {
     if (this.stopped) return;
+    if (withLateLook && !this.trailingTimer) {
+      this.trailingTimer = setTimeout(() => {
+        this.trailingTimer = null;
+        this.requestLook(false);
+      }, 50);
+      this.trailingTimer.unref();
+    }
     if (this.running) {
       this.rerunRequested = true;
       return;
@@ -58,13 +66,6 @@ export class WakeupDispatcher {
     this.running = this.lookLoop().finally(() => {
       this.running = null;
     });
-    if (withLateLook && !this.trailingTimer) {
-      this.trailingTimer = setTimeout(() => {
-        this.trailingTimer = null;
-        if (!this.running) this.requestLook(false);
-      }, 50);
-      this.trailingTimer.unref();
-    }
   }
 
   /** Settles the look in flight and cancels the timers. */
