@@ -1,4 +1,4 @@
-import { createReadModelTables, type EventEnvelope, type Projection, type StoredEvent } from '@app/event-store';
+import { createReadModelTables, settle, type EventEnvelope, type Projection, type StoredEvent } from '@app/event-store';
 import { withTransaction, type Pool } from '@app/platform';
 
 /** An event as a test lists it: its type, data and stream (distributes over a union of events). */
@@ -73,9 +73,9 @@ export async function projectedRows<E extends EventEnvelope>(
       await withTransaction(pool, async (client) => {
         await client.query(onSchema);
         const batch = events.slice(start, start + batchSize);
-        await projection.handle(batch, client);
+        await settle(await projection.handle(batch, client));
         // A batch delivered again (what at-least-once delivery would do): idempotent folds shrug it off.
-        if (options.eachBatchTwice) await projection.handle(batch, client);
+        if (options.eachBatchTwice) await settle(await projection.handle(batch, client));
       });
     }
     const tables: Record<string, string[]> = {};

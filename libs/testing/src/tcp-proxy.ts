@@ -16,8 +16,19 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+export interface TcpProxyOptions {
+  /**
+   * Holds each chunk from the target this long before passing it on: every round trip takes at least
+   * that, so a test can count a client's round trips by the time they take.
+   */
+  latencyMs?: number;
+}
+
 /** A TCP proxy to `target` that a test can freeze: a stalled dependency without stopping a shared server. */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  { latencyMs = 0 }: TcpProxyOptions = {},
+): Promise<TcpProxy> {
   let frozen = false;
   const held: (() => void)[] = [];
   const sockets = new Set<net.Socket>();
@@ -26,12 +37,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   const server = net.createServer((downstream) => {
     const upstream = net.connect(target.port, target.host);
+    // As PostgreSQL and pg do: without it, a second small write waits for the first one's delayed ACK (~40 ms).
+    downstream.setNoDelay(true);
+    upstream.setNoDelay(true);
     for (const [from, to] of [
       [downstream, upstream],
       [upstream, downstream],
     ] as const) {
       sockets.add(from);
-      from.on('data', (chunk) => act(() => to.write(chunk)));
+      const forward = (chunk: Buffer) => act(() => to.write(chunk));
+      // Timers of one delay fire in the order they were set, so the chunks keep theirs.
+      const late = from === upstream && latencyMs > 0;
+      from.on('data', late ? (chunk: Buffer) => setTimeout(forward, latencyMs, chunk) : forward);
       from.on('error', () => undefined);
       from.on('close', () => {
         sockets.delete(from);

@@ -4,7 +4,7 @@ import { silentLogger, testRegistry } from '../../test/fixtures.js';
 import { EventStore, readBatchToHead } from '../event-store.js';
 import { compareLogPositions, LOG_START, type LogPosition } from '../log-position.js';
 import { ConsumerRunner } from './consumer-runner.js';
-import { defineProjection, type Projection } from './log-consumer.js';
+import { defineProjection, tailOf, type Projection } from './log-consumer.js';
 import { migrateReadModels } from './read-model-migrations.js';
 import { logStatsProjection } from './log-stats.projection.js';
 import { PROJECTION_BATCH_SQL } from './open-projection-transactions.js';
@@ -303,6 +303,60 @@ describe('projection runners', () => {
       "select events_processed from projection_checkpoints where name = 'counts-names'",
     );
     expect(rows[0]?.events_processed).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a batch commits behind its handler's last writes, and with none of its rows when one of them fails", async () => {
+    let failTail = true;
+    const tailed = defineProjection<{ type: 'test.Renamed'; data: { name: string } }>({
+      kind: 'projection',
+      name: 'tailed-names',
+      eventTypes: ['test.Renamed'],
+      tables: ['tailed_names'],
+      migrations: [
+        {
+          version: 1,
+          description: 'names',
+          sql: 'create table tailed_names (name text primary key, kind text not null)',
+        },
+      ],
+      async handle(events, db) {
+        // The earlier tests' renames pass through untouched.
+        const mine = events.filter((event) => event.streamId === 'tailed');
+        for (const event of mine)
+          await db.query("insert into tailed_names values ($1, 'awaited') on conflict do nothing", [event.data.name]);
+        if (mine.length === 0) return;
+        // Left in flight: the runner's COMMIT follows them. The failing one breaks the kind's NOT NULL.
+        return tailOf([
+          db.query("insert into tailed_names values ($1, 'tail')", [`${mine.at(-1)!.data.name} (tail)`]),
+          ...(failTail ? [db.query('insert into tailed_names values ($1, null)', ['broken'])] : []),
+        ]);
+      },
+    });
+    await migrateReadModels(db.pool, [tailed]);
+    const live = runner(tailed, 100);
+    await live.catchUp();
+    await store.append('tailed', 'no_stream', [{ type: 'test.Renamed', data: { name: 'first' } }]);
+    const checkpoint = () =>
+      db.pool
+        .query<{ events_processed: number }>(
+          "select events_processed from projection_checkpoints where name = 'tailed-names'",
+        )
+        .then(({ rows }) => rows[0]?.events_processed);
+    const before = await checkpoint();
+
+    // The tail's own error, not the "transaction is aborted" of the statements behind it.
+    await expect(live.processBatch()).rejects.toMatchObject({ code: '23502', column: 'kind' });
+    expect((await db.pool.query('select name from tailed_names')).rows).toEqual([]);
+    expect(await checkpoint()).toBe(before);
+
+    failTail = false;
+    await live.catchUp();
+    const { rows } = await db.pool.query('select name, kind from tailed_names order by name');
+    expect(rows).toEqual([
+      { name: 'first', kind: 'awaited' },
+      { name: 'first (tail)', kind: 'tail' },
+    ]);
+    expect(await checkpoint()).toBe((before ?? 0) + 1);
   });
 
   it('a pass that ends at the head it read stops there, without a second read of the log', async () => {

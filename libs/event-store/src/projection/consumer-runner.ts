@@ -9,7 +9,7 @@ import {
   readCheckpoint,
   skipCheckpoint,
 } from './checkpoints.js';
-import type { LogConsumer } from './log-consumer.js';
+import { settle, type LogConsumer } from './log-consumer.js';
 import {
   openProjectionTransaction,
   openProjectionTransactionIds,
@@ -188,8 +188,9 @@ export class ConsumerRunner {
         this.position = null;
         return { moved: true, handled: 0, atHead: false };
       }
-      await this.consumer.handle(events, client);
-      await client.query(moveCheckpointAndCommitSql(name, next, events.length));
+      // The checkpoint's move and COMMIT go behind the handler's last writes, in their round trip.
+      const tail = await this.consumer.handle(events, client);
+      await settle(tail, client.query(moveCheckpointAndCommitSql(name, next, events.length)));
       this.position = next;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -9,9 +9,38 @@ interface LogConsumerBase<E extends EventEnvelope> {
   readonly eventTypes?: readonly E['type'][];
   /**
    * Handles a batch of events in log order, inside the transaction that also moves the checkpoint.
-   * A crash anywhere rolls both back, so a batch is applied exactly once.
+   * A crash anywhere rolls both back, so a batch is applied exactly once. It may leave its last writes
+   * in flight (a BatchTail): the caller commits behind them, in the same round trip, and fails with them.
    */
-  handle(events: readonly StoredEvent<E>[], db: Queryable): Promise<void>;
+  handle(events: readonly StoredEvent<E>[], db: Queryable): Promise<void | BatchTail>;
+}
+
+/**
+ * A batch's last writes, sent but not yet answered: nothing of the batch reads what they return, so the
+ * caller's next statement (the checkpoint's move and COMMIT) goes on the same pipelined connection
+ * behind them (pool.ts) instead of a round trip later. A write that fails fails the statements behind
+ * it, so the COMMIT never runs without them. Make one with `tailOf`, which handles its failure at once
+ * (it is reported by `settle`, not as an unhandled rejection while the caller is still busy).
+ */
+export interface BatchTail {
+  readonly written: Promise<void>;
+}
+
+/** The writes as a batch's tail (see BatchTail). */
+export function tailOf(writes: readonly Promise<unknown>[]): BatchTail {
+  const written = Promise.all(writes).then(() => undefined);
+  written.catch(() => undefined);
+  return { written };
+}
+
+/**
+ * Waits for a handler's tail, if it left one, and for `next`, the statement the caller sent behind it;
+ * throws the tail's error first (the reason the statements behind it failed).
+ */
+export async function settle<T>(tail: void | BatchTail, next?: Promise<T>): Promise<T | undefined> {
+  next?.catch(() => undefined);
+  if (tail) await tail.written;
+  return next ? await next : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Queryable } from '@app/platform';
 import { readAll, readHead } from '../event-store.js';
 import { compareLogPositions, type LogPosition } from '../log-position.js';
 import type { StoredEvent } from '../stored-event.js';
-import type { LogConsumer } from './log-consumer.js';
+import { settle, type LogConsumer } from './log-consumer.js';
 
 export interface BatchResult {
   /** The position the consumer has now passed. */
@@ -67,6 +67,6 @@ export async function projectBatch(
   options: { limit: number; upTo?: LogPosition },
 ): Promise<BatchResult> {
   const { events, next, moved } = await readBatch(db, consumer, from, options);
-  if (events.length > 0) await consumer.handle(events, db);
+  if (events.length > 0) await settle(await consumer.handle(events, db));
   return { next, handled: events.length, moved, requestIds: requestIdsOf(events) };
 }

@@ -2,7 +2,7 @@ import type { Pool, PoolClient, Queryable } from '@app/platform';
 import { singleRow, withTransaction } from '@app/platform';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint } from './checkpoints.js';
-import type { Projection } from './log-consumer.js';
+import { settle, type Projection } from './log-consumer.js';
 import { createReadModelTables } from './read-model-migrations.js';
 import { readBatch } from './project-batch.js';
 import type { StoredEvent } from '../stored-event.js';
@@ -224,7 +224,7 @@ async function writeBatch(
     await db.query(`set local search_path to ${quoteIdent(schema)}, ${LIVE_SCHEMA}`);
     // A scratch batch's commit need not wait for the disk: a crash loses the whole rebuild anyway.
     if (!client) await db.query('set local synchronous_commit to off');
-    await projection.handle(events, db);
+    await settle(await projection.handle(events, db));
   };
   if (client) await step(client);
   else await withTransaction(pool, step);

@@ -1,5 +1,5 @@
 import { createDomainEventRegistry } from '@app/contracts';
-import { createReadModelTables, type Projection, type StoredEvent } from '@app/event-store';
+import { createReadModelTables, settle, type Projection, type StoredEvent } from '@app/event-store';
 import { withTransaction, type Pool } from '@app/platform';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { artistsProjection } from './artists.projection.js';
@@ -32,7 +32,7 @@ describe('the catalogue projections, a batch at a time (real PostgreSQL)', () =>
     for (let from = 0; from < events.length; from += batchSize) {
       await withTransaction(db.pool, async (client) => {
         await client.query(`set local search_path to ${schema}, public`);
-        await projection.handle(events.slice(from, from + batchSize), client);
+        await settle(await projection.handle(events.slice(from, from + batchSize), client));
       });
     }
     return schema;

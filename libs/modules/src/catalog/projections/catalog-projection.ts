@@ -1,5 +1,12 @@
 import type { DomainEventType, EventOfType } from '@app/contracts';
-import { defineProjection, type Projection, type ReadModelMigration, type StoredEvent } from '@app/event-store';
+import {
+  defineProjection,
+  tailOf,
+  type BatchTail,
+  type Projection,
+  type ReadModelMigration,
+  type StoredEvent,
+} from '@app/event-store';
 import { preparing, type Queryable } from '@app/platform';
 import type { CatalogKind } from '../catalog-kind.js';
 import type { MarkEvent } from '../domain/entry-marks.js';
@@ -89,11 +96,26 @@ export function defineCatalogProjection<T extends DomainEventType>(
     async handle(batch, connection) {
       // Every statement's text is the same whatever the batch: plan each once per connection.
       const db = preparing(connection);
-      for (const events of segments(batch, new Set(spec.barrierEventTypes ?? []))) await handleSegment(events, db);
+      const cut = segments(batch, new Set(spec.barrierEventTypes ?? []));
+      // A segment's last writes are answered before the next segment starts (a merge reads the rows
+      // before it); the last segment's go out with the batch's COMMIT.
+      for (const events of cut.slice(0, -1)) await (await handleSegment(events, db)).written;
+      return handleSegment(cut.at(-1) ?? [], db);
     },
   });
 
-  async function handleSegment(events: readonly StoredEvent<EventOfType<T> | MarkEvent>[], db: Queryable) {
+  /**
+   * One segment of a batch, in as few round trips as its dependencies allow (its connection pipelines,
+   * pool.ts): the revision's move is sent first and answered with whatever comes next, and the counters'
+   * update is left in flight for the COMMIT to follow (BatchTail).
+   */
+  async function handleSegment(
+    events: readonly StoredEvent<EventOfType<T> | MarkEvent>[],
+    db: Queryable,
+  ): Promise<BatchTail> {
+    // Nothing of the batch reads the revision: its move needs no answer before the end.
+    const revision = saveRevision(db, tables, events);
+    revision.catch(() => undefined); // its failure is the tail's (and fails every statement behind it)
     const counts = new CountDeltas(['vote_count', 'favorite_count', spec.columns.vouchCount]);
     const entryEvents: EntryEvent[] = [];
     let markEvents: StoredEvent<MarkEvent>[] = [];
@@ -115,8 +137,7 @@ export function defineCatalogProjection<T extends DomainEventType>(
     // table the entry events write, and no entry's mark precedes its add in the log.
     await applyMarks(db, kind, markEvents, counts);
     await applyEntryChanges(db, kind, spec.columns, entryEvents, counts);
-    await counts.apply(db, `${tables}s`);
-    await saveRevision(db, tables, events);
+    return tailOf([revision, counts.apply(db, `${tables}s`)]);
   }
 }
 

@@ -80,20 +80,22 @@ export async function applyMarks(
   const entry: Column = { name: idColumn, type: 'text' };
   const user: Column = { name: 'user_id', type: 'text' };
   const createdAt: Column = { name: 'created_at', type: 'timestamptz' };
-  await applyTable(db, idColumn, counts, {
+  // The two tables' statements go out together (a pipelined connection): neither reads the other.
+  const votesApplied = applyTable(db, idColumn, counts, {
     table: `${tables}_votes`,
     count: 'vote_count',
     changes: foldMarks(votes, vote.on, vote.idField),
     columns: [entry, user, createdAt],
     values: (row) => [row.entryId, row.userId, row.createdAt],
   });
-  await applyTable(db, idColumn, counts, {
+  const favoritesApplied = applyTable(db, idColumn, counts, {
     table: `${tables}_favorites`,
     count: 'favorite_count',
     changes: foldMarks(favorites, favorite.on, favorite.idField),
     columns: [entry, user, { name: 'position', type: 'bigint' }, createdAt],
     values: (row) => [row.entryId, row.userId, row.position, row.createdAt],
   });
+  await Promise.all([votesApplied, favoritesApplied]);
 }
 
 async function applyTable(
