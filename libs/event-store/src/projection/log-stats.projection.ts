@@ -1,6 +1,6 @@
 import type { Queryable } from '@app/platform';
 import type { StoredEvent } from '../stored-event.js';
-import type { Projection } from './log-consumer.js';
+import { tailOf, type Projection } from './log-consumer.js';
 
 /**
  * How many events of each type the log holds, and when the latest was recorded. Operators read it
@@ -24,7 +24,7 @@ export const logStatsProjection: Projection = {
             )`,
     },
   ],
-  async handle(events: readonly StoredEvent[], db: Queryable) {
+  handle(events: readonly StoredEvent[], db: Queryable) {
     const byType = new Map<string, { count: number; lastPosition: number; lastRecordedAt: Date }>();
     for (const event of events) {
       const entry = byType.get(event.type) ?? { count: 0, lastPosition: 0, lastRecordedAt: event.recordedAt };
@@ -35,14 +35,24 @@ export const logStatsProjection: Projection = {
     }
     const types = [...byType.keys()];
     const entries = [...byType.values()];
-    await db.query(
-      `insert into log_stats (type, events, last_position, last_recorded_at)
+    // Its one write is the batch's tail: the COMMIT follows it in the same round trip (BatchTail).
+    return Promise.resolve(
+      tailOf([
+        db.query(
+          `insert into log_stats (type, events, last_position, last_recorded_at)
        select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::timestamptz[])
        on conflict (type) do update set
          events = log_stats.events + excluded.events,
          last_position = excluded.last_position,
          last_recorded_at = excluded.last_recorded_at`,
-      [types, entries.map((e) => e.count), entries.map((e) => e.lastPosition), entries.map((e) => e.lastRecordedAt)],
+          [
+            types,
+            entries.map((e) => e.count),
+            entries.map((e) => e.lastPosition),
+            entries.map((e) => e.lastRecordedAt),
+          ],
+        ),
+      ]),
     );
   },
 };

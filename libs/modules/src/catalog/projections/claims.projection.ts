@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
+import { defineProjection, tailOf, defineRowTable, RowBatch } from '@app/event-store';
 import { CLAIMS_PROJECTION } from '../catalog-names.js';
 
 type ClaimEvent = EventOfType<
@@ -135,6 +135,6 @@ export const claimsProjection = defineProjection<ClaimEvent>({
           break;
       }
     }
-    await claims.write(db);
+    return tailOf([claims.write(db)]); // the COMMIT follows it in the same round trip (BatchTail)
   },
 });

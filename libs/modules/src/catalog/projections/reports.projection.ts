@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, defineRowTable, RowBatch, type StoredEvent } from '@app/event-store';
+import { defineProjection, tailOf, defineRowTable, RowBatch, type StoredEvent } from '@app/event-store';
 import { REPORTS_PROJECTION } from '../catalog-names.js';
 
 type ReportsEvent = EventOfType<
@@ -116,12 +116,15 @@ export const reportsProjection = defineProjection<ReportsEvent>({
     },
   ],
   async handle(events, db) {
-    const reports = await RowBatch.load(
-      db,
-      REPORTS,
-      events.flatMap((event) => (isReport(event) ? [[...entryOf(event), event.data.userId]] : [])),
-    );
-    const groups = await RowBatch.load(db, GROUPS, events.map(entryOf));
+    // Both loads go together (a pipelined connection): one round trip.
+    const [reports, groups] = await Promise.all([
+      RowBatch.load(
+        db,
+        REPORTS,
+        events.flatMap((event) => (isReport(event) ? [[...entryOf(event), event.data.userId]] : [])),
+      ),
+      RowBatch.load(db, GROUPS, events.map(entryOf)),
+    ]);
     for (const event of events) {
       const [kind, entryId] = entryOf(event);
       if (isReport(event)) {
@@ -176,8 +179,8 @@ export const reportsProjection = defineProjection<ReportsEvent>({
         });
       }
     }
-    await reports.write(db);
-    await groups.write(db);
+    // The batch's tail: both writes go together, and the COMMIT behind them (BatchTail).
+    return tailOf([reports.write(db), groups.write(db)]);
   },
 });
 

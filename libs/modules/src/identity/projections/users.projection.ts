@@ -1,5 +1,5 @@
 import { DELETED_MEMBER_NAME, mediaPath, type EventOfType } from '@app/contracts';
-import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
+import { defineProjection, tailOf, defineRowTable, RowBatch } from '@app/event-store';
 
 export const USERS_PROJECTION = 'identity-users';
 
@@ -211,6 +211,6 @@ export const usersProjection = defineProjection<
           break;
       }
     }
-    await users.write(db);
+    return tailOf([users.write(db)]); // the COMMIT follows it in the same round trip (BatchTail)
   },
 });

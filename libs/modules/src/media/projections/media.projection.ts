@@ -5,6 +5,7 @@ import {
   handleAroundErasures,
   insertRows,
   RowBatch,
+  tailOf,
   type StoredEvent,
 } from '@app/event-store';
 import type { Queryable } from '@app/platform';
@@ -207,6 +208,6 @@ async function handleMedia(
         break;
     }
   }
-  await objects.write(db);
-  await insertRows(db, 'fan_messages', messages, { ifMissing: { key: 'id' } });
+  // The batch's tail: both writes go together, and the COMMIT behind them (BatchTail).
+  return tailOf([objects.write(db), insertRows(db, 'fan_messages', messages, { ifMissing: { key: 'id' } })]);
 }

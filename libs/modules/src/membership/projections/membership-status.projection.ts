@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, defineRowTable, RowBatch } from '@app/event-store';
+import { defineProjection, tailOf, defineRowTable, RowBatch } from '@app/event-store';
 
 export const MEMBERSHIP_STATUS_PROJECTION = 'membership-status';
 
@@ -183,6 +183,6 @@ export const membershipStatusProjection = defineProjection<
           break;
       }
     }
-    await statuses.write(db);
+    return tailOf([statuses.write(db)]); // the COMMIT follows it in the same round trip (BatchTail)
   },
 });

@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection } from '@app/event-store';
+import { defineProjection, tailOf } from '@app/event-store';
 import { OPS_DAILY_ACTIVITY_PROJECTION } from '../operators-names.js';
 
 /** What the console charts per UTC day, and the events that count toward each. */
@@ -36,19 +36,24 @@ export const dailyActivityProjection = defineProjection<CountedEvent>({
             )`,
     },
   ],
-  async handle(events, db) {
+  handle(events, db) {
     const counts = new Map<string, number>();
     for (const event of events) {
       const key = `${event.recordedAt.toISOString().slice(0, 10)}|${KIND_OF[event.type]}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    if (counts.size === 0) return;
+    if (counts.size === 0) return Promise.resolve();
     const keys = [...counts.keys()].map((key) => key.split('|'));
-    await db.query(
-      `insert into ops_daily_activity (day, kind, count)
+    // Its one write is the batch's tail: the COMMIT follows it in the same round trip (BatchTail).
+    return Promise.resolve(
+      tailOf([
+        db.query(
+          `insert into ops_daily_activity (day, kind, count)
        select * from unnest($1::date[], $2::text[], $3::int[])
        on conflict (day, kind) do update set count = ops_daily_activity.count + excluded.count`,
-      [keys.map(([day]) => day), keys.map(([, kind]) => kind), [...counts.values()]],
+          [keys.map(([day]) => day), keys.map(([, kind]) => kind), [...counts.values()]],
+        ),
+      ]),
     );
   },
 });

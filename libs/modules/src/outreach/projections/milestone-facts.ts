@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineRowTable, RowBatch, type StoredEvent } from '@app/event-store';
+import { defineRowTable, RowBatch, tailOf, type BatchTail, type StoredEvent } from '@app/event-store';
 import type { Queryable } from '@app/platform';
 import type { MilestoneCounts } from '../domain/milestones.js';
 
@@ -33,7 +33,7 @@ export async function countMilestoneFacts(
   db: Queryable,
   events: readonly StoredEvent<MilestoneFactEvent>[],
   tables: MilestoneTables,
-): Promise<void> {
+): Promise<BatchTail> {
   // Set-based: the batch's fans and artists are loaded in one select each, folded in log order, and
   // written back in one statement each (a fan approved before their account exists is not counted).
   const fanIds: string[] = [];
@@ -42,8 +42,11 @@ export async function countMilestoneFacts(
     if (event.type === 'ArtistAdded' || event.type === 'ArtistVerified') artistIds.push(event.data.artistId);
     else fanIds.push(event.data.userId);
   }
-  const fanSet = await RowBatch.load(db, fanTable(tables), fanIds);
-  const artistSet = await RowBatch.load(db, artistTable(tables), artistIds);
+  // Statements that do not depend on each other go together (a pipelined connection): one round trip.
+  const [fanSet, artistSet] = await Promise.all([
+    RowBatch.load(db, fanTable(tables), fanIds),
+    RowBatch.load(db, artistTable(tables), artistIds),
+  ]);
   let fans = 0;
   let artists = 0;
   for (const event of events) {
@@ -63,16 +66,19 @@ export async function countMilestoneFacts(
         break;
     }
   }
-  await fanSet.write(db);
-  await artistSet.write(db);
+  const writes: Promise<unknown>[] = [fanSet.write(db), artistSet.write(db)];
   if (fans > 0 || artists > 0) {
-    await db.query(
-      `insert into ${tables.counts} (id, verified_fans, verified_artists) values (1, $1, $2)
+    writes.push(
+      db.query(
+        `insert into ${tables.counts} (id, verified_fans, verified_artists) values (1, $1, $2)
        on conflict (id) do update set verified_fans = ${tables.counts}.verified_fans + excluded.verified_fans,
                                       verified_artists = ${tables.counts}.verified_artists + excluded.verified_artists`,
-      [fans, artists],
+        [fans, artists],
+      ),
     );
   }
+  // Left in flight for the caller: a projection commits behind them, a reactor awaits them (BatchTail).
+  return tailOf(writes);
 }
 
 export async function readMilestoneCounts(db: Queryable, tables: MilestoneTables): Promise<MilestoneCounts> {

@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, insertRows, type StoredEvent } from '@app/event-store';
+import { defineProjection, tailOf, insertRows, type StoredEvent } from '@app/event-store';
 import { MILESTONE_PROGRESS_PROJECTION } from '../outreach-names.js';
 import {
   countMilestoneFacts,
@@ -36,10 +36,14 @@ export const milestoneProgressProjection = defineProjection<
   ],
   async handle(events, db) {
     const facts = events.filter((event): event is StoredEvent<MilestoneFactEvent> => event.type !== 'MilestoneReached');
-    await countMilestoneFacts(db, facts, TABLES);
+    const counted = await countMilestoneFacts(db, facts, TABLES);
     const reached = events.flatMap((event) =>
       event.type === 'MilestoneReached' ? [{ milestone: event.data.milestone, reached_at: event.recordedAt }] : [],
     );
-    await insertRows(db, 'outreach_milestones_reached', reached, { ifMissing: { key: 'milestone' } });
+    // The batch's tail: every write goes together, and the COMMIT behind them (BatchTail).
+    return tailOf([
+      counted.written,
+      insertRows(db, 'outreach_milestones_reached', reached, { ifMissing: { key: 'milestone' } }),
+    ]);
   },
 });

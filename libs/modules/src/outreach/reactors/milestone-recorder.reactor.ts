@@ -39,7 +39,9 @@ export function createMilestoneRecorderReactor(
     name,
     eventTypes: MILESTONE_FACT_TYPES,
     async handle(events, db) {
-      await countMilestoneFacts(db, events, RECORDER_TABLES);
+      await (
+        await countMilestoneFacts(db, events, RECORDER_TABLES)
+      ).written;
       const counts = await readMilestoneCounts(db, RECORDER_TABLES);
       for (const milestone of reachedMilestones(counts, milestones)) {
         const streamId = milestoneStreamId(milestone.id);

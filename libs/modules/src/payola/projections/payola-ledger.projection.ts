@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, defineRowTable, insertRows, RowBatch } from '@app/event-store';
+import { defineProjection, tailOf, defineRowTable, insertRows, RowBatch } from '@app/event-store';
 
 export const PAYOLA_LEDGER_PROJECTION = 'payola-ledger';
 
@@ -81,8 +81,8 @@ export const payolaLedgerProjection = defineProjection<EventOfType<'PayolaAwarde
           position: event.globalPosition,
         };
       });
-      await balances.write(db);
-      await insertRows(db, 'payola_ledger', entries);
+      // The batch's tail: both writes go together, and the COMMIT behind them (BatchTail).
+      return tailOf([balances.write(db), insertRows(db, 'payola_ledger', entries)]);
     },
   },
 );

@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, type StoredEvent } from '@app/event-store';
+import { defineProjection, tailOf, type StoredEvent } from '@app/event-store';
 import { SHOP_OFFERS_PROJECTION } from '../shop-names.js';
 
 type ShopEvent = EventOfType<'OfferCreated' | 'OfferWithdrawn' | 'OfferRedeemed' | 'OfferCodeUsed' | 'PayolaRefunded'>;
@@ -151,8 +151,10 @@ export const shopOffersProjection = defineProjection<ShopEvent>({
     // batch delivered twice leaves the same rows), in one statement.
     const offers = [...new Set([...withdrawn.keys(), ...touched])];
     if (offers.length === 0) return;
-    await db.query(
-      `update shop_offers o
+    // The batch's tail: the COMMIT follows it in the same round trip (BatchTail).
+    return tailOf([
+      db.query(
+        `update shop_offers o
        set withdrawn_at = coalesce(t.withdrawn_at, o.withdrawn_at),
            redeemed = coalesce(c.redeemed, o.redeemed), used = coalesce(c.used, o.used),
            refunded = coalesce(c.refunded, o.refunded)
@@ -162,7 +164,8 @@ export const shopOffersProjection = defineProjection<ShopEvent>({
          from shop_redemptions r where r.offer_id = t.offer_id and t.recount having count(*) > 0
        ) c on true
        where o.offer_id = t.offer_id`,
-      [offers, offers.map((id) => withdrawn.get(id) ?? null), offers.map((id) => touched.has(id))],
-    );
+        [offers, offers.map((id) => withdrawn.get(id) ?? null), offers.map((id) => touched.has(id))],
+      ),
+    ]);
   },
 });
