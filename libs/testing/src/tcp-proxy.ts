@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { createPool, type Pool } from '@app/platform';
 import { listeningPort } from './listening-port.js';
 
 export interface TcpProxy {
@@ -84,4 +85,36 @@ export async function startTcpProxy(
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A pool whose every round trip to the database takes at least `latencyMs` (see roundTripsOf). */
+export interface SlowLink {
+  pool: Pool;
+  /** The database's URL through the proxy (for a runner's own connections). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** One-connection pool to `databaseUrl` through a proxy that holds every answer `latencyMs`. */
+export async function slowLink(databaseUrl: string, latencyMs: number): Promise<SlowLink> {
+  const target = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, { latencyMs });
+  const url = proxy.via(databaseUrl);
+  // One connection: what a caller sends goes down one link, as a warm runner's read and batch do.
+  const pool = createPool({ connectionString: url, max: 1 });
+  return {
+    pool,
+    url,
+    async close() {
+      await pool.end();
+      await proxy.close();
+    },
+  };
+}
+
+/** How many round trips of `latencyMs` `work` took: its time over the link's, rounded down. */
+export async function roundTripsOf(latencyMs: number, work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return Math.floor((performance.now() - started) / latencyMs);
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createDomainEventRegistry, type DomainEvent } from '@app/contracts';
 import { ConsumerRunner, EventStore, migrateReadModels } from '@app/event-store';
-import { createLogger, createPool, type Pool } from '@app/platform';
-import { createTestDatabase, startTcpProxy, type TcpProxy, type TestDatabase } from '@app/testing';
+import { createLogger } from '@app/platform';
+import { createTestDatabase, roundTripsOf, slowLink, type SlowLink, type TestDatabase } from '@app/testing';
 import { artistsProjection } from './artists.projection.js';
 
 /**
@@ -15,8 +15,7 @@ const LATENCY_MS = 150;
 
 describe('a catalogue batch, in round trips (real PostgreSQL behind a slow link)', () => {
   let db: TestDatabase;
-  let proxy: TcpProxy;
-  let pool: Pool;
+  let link: SlowLink;
   let store: EventStore;
   let runner: ConsumerRunner;
 
@@ -38,38 +37,27 @@ describe('a catalogue batch, in round trips (real PostgreSQL behind a slow link)
       attestation: 'test',
     },
   });
-  /** The round trips of one batch of the runner: its time over the link's, rounded down. */
-  const roundTripsOfNextBatch = async (): Promise<number> => {
-    const started = performance.now();
-    const { handled } = await runner.processBatch();
-    expect(handled).toBe(1);
-    return Math.floor((performance.now() - started) / LATENCY_MS);
-  };
+  /** The round trips of the runner's next batch, which handles one event. */
+  const roundTripsOfNextBatch = () =>
+    roundTripsOf(LATENCY_MS, async () => expect(await runner.processBatch()).toMatchObject({ handled: 1 }));
 
   beforeAll(async () => {
     db = await createTestDatabase();
     await migrateReadModels(db.pool, [artistsProjection]);
     store = new EventStore(db.pool, createDomainEventRegistry());
-    const target = new URL(db.url);
-    proxy = await startTcpProxy(
-      { host: target.hostname, port: Number(target.port || 5432) },
-      { latencyMs: LATENCY_MS },
-    );
-    // One connection: the runner's read and its batch share it, as they would once warm.
-    pool = createPool({ connectionString: proxy.via(db.url), max: 1 });
-    runner = new ConsumerRunner(pool, artistsProjection, {
-      databaseUrl: proxy.via(db.url),
+    link = await slowLink(db.url, LATENCY_MS);
+    runner = new ConsumerRunner(link.pool, artistsProjection, {
+      databaseUrl: link.url,
       batchSize: 100,
       pollIntervalMs: 60_000,
       logger: createLogger('test', 'silent'),
     });
     // Warm: the checkpoint made and read, the connection open.
-    await append(`artist-warm`, added(randomUUID(), 'Warm Up'));
+    await append('artist-warm', added(randomUUID(), 'Warm Up'));
     await runner.catchUp();
   }, 60_000);
   afterAll(async () => {
-    await pool.end();
-    await proxy.close();
+    await link.close();
     await db.close();
   });
 
