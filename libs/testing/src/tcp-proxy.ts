@@ -46,14 +46,15 @@ export async function startTcpProxy(
       [upstream, downstream],
     ] as const) {
       sockets.add(from);
-      const forward = (chunk: Buffer) => act(() => to.write(chunk));
-      // Timers of one delay fire in the order they were set, so the chunks keep theirs.
+      // The target's side is held latencyMs. Timers of one delay fire in the order they were set, so
+      // its chunks, and its close after them, keep their order.
       const late = from === upstream && latencyMs > 0;
-      from.on('data', late ? (chunk: Buffer) => setTimeout(forward, latencyMs, chunk) : forward);
+      const pass = (action: () => void) => (late ? setTimeout(() => act(action), latencyMs) : act(action));
+      from.on('data', (chunk: Buffer) => pass(() => to.write(chunk)));
       from.on('error', () => undefined);
       from.on('close', () => {
         sockets.delete(from);
-        act(() => to.destroy());
+        pass(() => to.destroy());
       });
     }
   });

@@ -15,6 +15,7 @@ import {
   openProjectionTransactionIds,
   PROJECTION_BATCH_SQL,
 } from './open-projection-transactions.js';
+import { LateLook } from './late-look.js';
 import { requestIdsOf } from './project-batch.js';
 
 export interface ConsumerRunnerOptions {
@@ -45,7 +46,7 @@ export class ConsumerRunner {
   private stopped = false;
   private pollTimer: NodeJS.Timeout | null = null;
   private ownershipTimer: NodeJS.Timeout | null = null;
-  private trailingTimer: NodeJS.Timeout | null = null;
+  private readonly lateLook = new LateLook(() => this.requestPass(false));
   private spacingTimer: NodeJS.Timeout | null = null;
   private lastPassStartedAt = 0;
   private checkpointReady = false;
@@ -76,20 +77,13 @@ export class ConsumerRunner {
   }
 
   /**
-   * A wake-up can race with the commit that caused it; one late look 50 ms after it closes that window
-   * cheaply (one pending covers every wake-up before it fires, even those merged into a running pass).
-   * Only a wake-up gets one: the late look itself does not, or every runner would look again every 50 ms
-   * for as long as it ran (20 reads a second each, with nothing appended).
+   * A wake-up can race with the commit that caused it: it gets a late look (late-look.ts). Only a
+   * wake-up: the late look itself does not, or every runner would look again every 50 ms for as long as
+   * it ran (20 reads a second each, with nothing appended).
    */
   private requestPass(withLateLook: boolean): void {
     if (this.stopped || !this.owned) return;
-    if (withLateLook && !this.trailingTimer) {
-      this.trailingTimer = setTimeout(() => {
-        this.trailingTimer = null;
-        this.requestPass(false);
-      }, 50);
-      this.trailingTimer.unref();
-    }
+    if (withLateLook) this.lateLook.request();
     if (this.running || this.spacingTimer) {
       this.rerunRequested = true;
       return;
@@ -212,7 +206,8 @@ export class ConsumerRunner {
   /** Finishes the batch in flight, then releases ownership. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of [this.pollTimer, this.trailingTimer, this.spacingTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.pollTimer, this.spacingTimer]) if (timer) clearTimeout(timer);
+    this.lateLook.cancel();
     if (this.ownershipTimer) clearTimeout(this.ownershipTimer);
     await this.running;
     await this.releaseOwnership();

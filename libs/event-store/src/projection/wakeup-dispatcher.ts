@@ -2,6 +2,7 @@ import type { Pool } from '@app/platform';
 import { readTypesToHead } from '../event-store.js';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import type { ConsumerRunner } from './consumer-runner.js';
+import { LateLook } from './late-look.js';
 import { openProjectionTransactionIds } from './open-projection-transactions.js';
 
 type Wakeable = Pick<ConsumerRunner, 'consumer' | 'poke'>;
@@ -28,7 +29,7 @@ export class WakeupDispatcher {
   private position: LogPosition | null = null;
   private running: Promise<void> | null = null;
   private rerunRequested = false;
-  private trailingTimer: NodeJS.Timeout | null = null;
+  private readonly lateLook = new LateLook(() => this.requestLook(false));
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly unswept = new Set<Wakeable>();
   private stopped = false;
@@ -44,21 +45,10 @@ export class WakeupDispatcher {
     this.requestLook(true);
   }
 
-  /**
-   * As a runner does (consumer-runner.ts): a wake-up can race with the commit that caused it, or find
-   * the head held back by an older transaction still open; one late look 50 ms after it closes that
-   * window (one pending covers every wake-up before it fires). The late look itself asks for none, or
-   * it would look again every 50 ms for good.
-   */
+  /** As a runner does (consumer-runner.ts): a wake-up gets a late look (late-look.ts), the late look none. */
   private requestLook(withLateLook: boolean): void {
     if (this.stopped) return;
-    if (withLateLook && !this.trailingTimer) {
-      this.trailingTimer = setTimeout(() => {
-        this.trailingTimer = null;
-        this.requestLook(false);
-      }, 50);
-      this.trailingTimer.unref();
-    }
+    if (withLateLook) this.lateLook.request();
     if (this.running) {
       this.rerunRequested = true;
       return;
@@ -71,7 +61,8 @@ export class WakeupDispatcher {
   /** Settles the look in flight and cancels the timers. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of [this.trailingTimer, this.sweepTimer]) if (timer) clearTimeout(timer);
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.lateLook.cancel();
     await this.running;
   }
 

@@ -32,16 +32,16 @@ export const QUERY_TIMEOUT_MARGIN_MS = 1000;
 
 /**
  * A connection pool. A transaction left idle would hold back the event log's visibility horizon
- * and pause every projector, so the server ends idle transactions after 30 s.
+ * and pause every projector, so the server ends idle transactions after 30 s. (PostgreSQL's default
+ * plan_cache_mode stays: forcing generic plans saved the search 0.4 ms a call, which it re-plans each
+ * time, but made the All Venues list's generic plan 20 times slower.)
  *
  * Its connections pipeline (pg's `pipeline`): statements issued together on one connection (a
  * `Promise.all`) are sent at once and answered in order, one round trip instead of one each; a projection's
  * batch sends its independent writes, and its COMMIT behind the last of them, that way (consumer-runner.ts).
  * Code that awaits each statement behaves exactly as without it. Each statement still has its own Sync, so
  * one that fails inside a transaction fails those behind it ("current transaction is aborted"), as it would
- * have, and outside one it fails alone. (PostgreSQL's default
- * plan_cache_mode stays: forcing generic plans saved the search 0.4 ms a call, which it re-plans each
- * time, but made the All Venues list's generic plan 20 times slower.)
+ * have, and outside one it fails alone.
  *
  * With the timeouts set, a stalled server costs a caller at most connectTimeoutMs to get a connection
  * and statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS per statement, never an unbounded wait; the error

@@ -1,6 +1,7 @@
 import type { DomainEventType, EventOfType } from '@app/contracts';
 import {
   defineProjection,
+  settle,
   tailOf,
   type BatchTail,
   type Projection,
@@ -99,7 +100,7 @@ export function defineCatalogProjection<T extends DomainEventType>(
       const cut = segments(batch, new Set(spec.barrierEventTypes ?? []));
       // A segment's last writes are answered before the next segment starts (a merge reads the rows
       // before it); the last segment's go out with the batch's COMMIT.
-      for (const events of cut.slice(0, -1)) await (await handleSegment(events, db)).written;
+      for (const events of cut.slice(0, -1)) await settle(await handleSegment(events, db));
       return handleSegment(cut.at(-1) ?? [], db);
     },
   });

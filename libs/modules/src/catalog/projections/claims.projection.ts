@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, tailOf, defineRowTable, RowBatch } from '@app/event-store';
+import { defineProjection, defineRowTable, RowBatch, tailOf } from '@app/event-store';
 import { CLAIMS_PROJECTION } from '../catalog-names.js';
 
 type ClaimEvent = EventOfType<

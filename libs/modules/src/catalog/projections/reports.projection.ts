@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, tailOf, defineRowTable, RowBatch, type StoredEvent } from '@app/event-store';
+import { defineProjection, defineRowTable, RowBatch, tailOf, type StoredEvent } from '@app/event-store';
 import { REPORTS_PROJECTION } from '../catalog-names.js';
 
 type ReportsEvent = EventOfType<

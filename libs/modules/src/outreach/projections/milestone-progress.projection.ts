@@ -1,5 +1,5 @@
 import type { EventOfType } from '@app/contracts';
-import { defineProjection, tailOf, insertRows, type StoredEvent } from '@app/event-store';
+import { defineProjection, insertRows, tailOf, type StoredEvent } from '@app/event-store';
 import { MILESTONE_PROGRESS_PROJECTION } from '../outreach-names.js';
 import {
   countMilestoneFacts,

@@ -1,4 +1,4 @@
-import { defineReactor, StreamVersionConflictError, type EventStore } from '@app/event-store';
+import { defineReactor, settle, StreamVersionConflictError, type EventStore } from '@app/event-store';
 import {
   DEFAULT_MILESTONES,
   headlineThreshold,
@@ -39,9 +39,7 @@ export function createMilestoneRecorderReactor(
     name,
     eventTypes: MILESTONE_FACT_TYPES,
     async handle(events, db) {
-      await (
-        await countMilestoneFacts(db, events, RECORDER_TABLES)
-      ).written;
+      await settle(await countMilestoneFacts(db, events, RECORDER_TABLES));
       const counts = await readMilestoneCounts(db, RECORDER_TABLES);
       for (const milestone of reachedMilestones(counts, milestones)) {
         const streamId = milestoneStreamId(milestone.id);
