@@ -17,6 +17,7 @@ import {
 import { ApiModule } from './api.module.js';
 import { ApiExceptionFilter } from './infrastructure/api-exception.filter.js';
 import { requestDeadline } from './infrastructure/request-deadline.js';
+import { RouteTreeAdapter } from './infrastructure/route-tree-adapter.js';
 import { nestLogger, requestLogging } from './infrastructure/request-logging.js';
 import { readModelLagHeader } from './infrastructure/read-model-lag-header.js';
 import { jsonBodiesOnly } from './infrastructure/json-bodies-only.js';
@@ -31,7 +32,10 @@ import { apiReference } from './openapi/serve-openapi.js';
 /** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
 export async function createApiApp(): Promise<NestExpressApplication> {
   // rawBody: payment and identity webhooks verify signatures over the exact bytes received.
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { rawBody: true, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, new RouteTreeAdapter(), {
+    rawBody: true,
+    bufferLogs: true,
+  });
   app.useLogger(nestLogger(app.get(Logger)));
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger('api', config.LOG_LEVEL);
