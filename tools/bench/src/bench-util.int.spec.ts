@@ -1,0 +1,66 @@
+import { EventStore, type AppendOptions } from '@app/event-store';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { waitForVisibleLog } from './bench-util.js';
+import { BENCH_TICK, benchRegistry } from './bench-projection.js';
+
+/** Settles with 'visible' when the wait returns, or 'still waiting' after `ms`. */
+function within(wait: Promise<void>, ms: number): Promise<'visible' | 'still waiting'> {
+  return Promise.race([
+    wait.then(() => 'visible' as const),
+    new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
+  ]);
+}
+
+describe("the bench's wait for a visible log", () => {
+  let db: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new EventStore(db.pool, benchRegistry());
+  });
+  afterAll(() => db.close());
+
+  /** One bench event appended on `client`, inside whatever transaction it has open. */
+  const appendOn = (options: AppendOptions, stream: string) =>
+    store.append(stream, 'no_stream', [{ type: BENCH_TICK, data: { i: 1, payload: 'x' } }], options);
+
+  it('returns once every event is visible, when the newest position sits in an older transaction', async () => {
+    const older = await db.pool.connect();
+    const newer = await db.pool.connect();
+    try {
+      // The older transaction takes its id first; the newer one appends and commits; then the older one
+      // appends, so the highest position belongs to the lower transaction id (as concurrent appends do).
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      await newer.query('begin');
+      await appendOn({ client: newer }, 'newer');
+      await newer.query('commit');
+      await appendOn({ client: older }, 'older');
+      await older.query('commit');
+    } finally {
+      older.release();
+      newer.release();
+    }
+    const { rows } = await db.pool.query<{ stream_id: string }>(
+      'select stream_id from events order by global_position desc limit 1',
+    );
+    expect(rows[0]?.stream_id).toBe('older');
+    expect(await within(waitForVisibleLog(db.pool), 5_000)).toBe('visible');
+  });
+
+  it('waits while a transaction that began before the last append is still running', async () => {
+    const running = await db.pool.connect();
+    try {
+      await running.query('begin');
+      await running.query('select pg_current_xact_id()');
+      await appendOn({}, 'behind-the-running-one');
+      const wait = waitForVisibleLog(db.pool);
+      expect(await within(wait, 500)).toBe('still waiting');
+      await running.query('commit');
+      expect(await within(wait, 5_000)).toBe('visible');
+    } finally {
+      running.release();
+    }
+  });
+});
