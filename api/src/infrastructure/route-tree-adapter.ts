@@ -16,9 +16,9 @@ type RoutedRequest = Request & { route?: RouteStore };
 
 /**
  * Nest on Express, with the routes in one radix tree (find-my-way, Fastify's router) instead of Express's
- * route list. Express matches a request against its routes one after another, a regular expression each:
- * with ~110 routes, a request for one near the end (a catalogue profile) passed ~100 of them, ~7% of the
- * api's CPU on a profile read (docs/performance.md). The tree finds a route in one walk of the path.
+ * route list. Express matches a request against its routes one after another, a regular expression each
+ * for every route registered before its own (106 in all): 7% of the api's CPU on a profile read
+ * (docs/performance.md, 2026-11-29). The tree finds a route in one walk of the path.
  *
  * Only Nest's routes move: they are registered through this adapter's get/post/... methods; the tree is
  * one Express layer, mounted where the first route would have been, so every middleware before the routes
