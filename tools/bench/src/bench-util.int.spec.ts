@@ -3,12 +3,17 @@ import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { waitForVisibleLog } from './bench-util.js';
 import { BENCH_TICK, benchRegistry } from './bench-projection.js';
 
-/** Settles with 'visible' when the wait returns, or 'still waiting' after `ms`. */
-function within(wait: Promise<void>, ms: number): Promise<'visible' | 'still waiting'> {
-  return Promise.race([
-    wait.then(() => 'visible' as const),
-    new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
-  ]);
+/** Settles with 'visible' when the wait returns, or 'still waiting' after `ms` (its timer then cleared). */
+async function within(wait: Promise<void>, ms: number): Promise<'visible' | 'still waiting'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      wait.then(() => 'visible' as const),
+      new Promise<'still waiting'>((resolve) => (timer = setTimeout(() => resolve('still waiting'), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 describe("the bench's wait for a visible log", () => {
@@ -21,7 +26,7 @@ describe("the bench's wait for a visible log", () => {
   });
   afterAll(() => db.close());
 
-  /** One bench event appended on `client`, inside whatever transaction it has open. */
+  /** One bench event appended with `options` (on its client, inside whatever transaction that has open). */
   const appendOn = (options: AppendOptions, stream: string) =>
     store.append(stream, 'no_stream', [{ type: BENCH_TICK, data: { i: 1, payload: 'x' } }], options);
 
