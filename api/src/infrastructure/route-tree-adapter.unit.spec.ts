@@ -115,4 +115,21 @@ describe('the route tree adapter', () => {
   it('leaves OPTIONS to the not-found handler, as Nest on Express did (the api answers no CORS preflight)', async () => {
     await http().options('/api/artists/a1b2').expect(404);
   });
+
+  it("makes requests and responses with Express's prototypes, so Express has no shape to change", async () => {
+    const express = app.getHttpAdapter().getInstance<{ request: object; response: object }>();
+    const made: boolean[] = [];
+    // Runs before Express's own listener: the objects as the server made them.
+    const server = app.getHttpServer() as import('node:http').Server;
+    const look = (req: object, res: object) =>
+      made.push(Object.getPrototypeOf(req) === express.request && Object.getPrototypeOf(res) === express.response);
+    server.prependListener('request', look);
+    try {
+      expect((await http().get('/api/artists/a1b2').expect(200)).body.id).toBe('a1b2');
+      await http().post('/api/artists/a1b2/vote').send({ up: true }).expect(201);
+    } finally {
+      server.off('request', look);
+    }
+    expect(made).toEqual([true, true]);
+  });
 });
