@@ -5,7 +5,8 @@ import type { UserFlags } from './entry-read-sql.js';
 
 /** What a read gives: entries in order, and a value that rides along (the next page's cursor). */
 export interface CachedRead<T, M> {
-  entries: T[];
+  /** The entries as the asker sees them (made on first use: a list page is sent as json() only). */
+  readonly entries: T[];
   meta: M;
   /** The entries as a JSON array, mostly from text kept with the cache (a list page is ~20 kB of it). */
   json: () => string;
@@ -87,8 +88,12 @@ export class CatalogReadCache<T extends { id: string }, M> {
         this.slots.delete(key);
         this.slots.set(key, slot);
         const fields = slot.entries.map((entry) => this.options.userFields(entry, flags));
+        let entries: T[] | undefined;
         return {
-          entries: slot.entries.map((entry, i) => ({ ...entry, ...fields[i] })),
+          // A copy of every entry of a page, made per request, that a list's answer (json()) never read.
+          get entries() {
+            return (entries ??= slot.entries.map((entry, i) => ({ ...entry, ...fields[i] })));
+          },
           meta: slot.meta,
           json: () => `[${slot.heads.map((head, i) => completeHead(head, fields[i])).join(',')}]`,
         };
