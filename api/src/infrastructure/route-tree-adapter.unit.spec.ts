@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { Controller, Get, Head, Module, Param, Post, Req, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -120,7 +121,7 @@ describe('the route tree adapter', () => {
     const express = app.getHttpAdapter().getInstance<{ request: object; response: object }>();
     const made: boolean[] = [];
     // Runs before Express's own listener: the objects as the server made them.
-    const server = app.getHttpServer() as import('node:http').Server;
+    const server = app.getHttpServer() as Server;
     const look = (req: object, res: object) =>
       made.push(Object.getPrototypeOf(req) === express.request && Object.getPrototypeOf(res) === express.response);
     server.prependListener('request', look);
