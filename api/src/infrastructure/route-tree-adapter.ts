@@ -71,6 +71,8 @@ export class RouteTreeAdapter extends ExpressAdapter {
    * connection closing stay Nest's (neither is used here).
    */
   override initHttpServer(options: NestApplicationOptions): void {
+    // Nest's own set-up first (its 503-while-closing middleware when asked); only its plain server is replaced,
+    // before anything listens on it.
     super.initHttpServer(options);
     if (options.httpsOptions || options.forceCloseConnections) return;
     const app = this.getInstance<Express>();

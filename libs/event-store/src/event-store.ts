@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { EventRegistry } from '@app/contracts';
 import { preparedStatement, requestContext, type Pool, type Queryable } from '@app/platform';
@@ -201,6 +202,25 @@ export async function readHead(client: Queryable): Promise<LogPosition> {
   );
   const row = rows[0];
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
+}
+
+/**
+ * Waits until every event appended so far is final (readHead is the newest event): readers see only events
+ * of transactions older than every running one on the whole server, so another test's or the bench's open
+ * transaction holds a fresh append back for a moment, and a read or replay started then would stop short.
+ * Compared by transaction id, the log's order: the highest position may sit in an older transaction than
+ * the last one (comparing positions waited forever then: a failed bench smoke, 2026-11-27).
+ */
+export async function waitForFinalLog(client: Queryable, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await client.query<{ hidden: boolean }>(
+      `select exists (select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as hidden`,
+    );
+    if (!rows[0]?.hidden) return;
+    if (Date.now() > deadline) throw new Error(`the log did not become final within ${timeoutMs / 1000} s`);
+    await sleep(20);
+  }
 }
 
 /**

@@ -5,4 +5,5 @@ export * from './race.js';
 export * from './redis-server.js';
 export * from './tcp-proxy.js';
 export * from './projection-equivalence.js';
-export * from './final-log.js';
+// The event store's own wait, which the bench uses too.
+export { waitForFinalLog } from '@app/event-store';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitForFinalLog } from '@app/event-store';
 import type { Pool } from '@app/platform';
 
 const benchStarted = performance.now();
@@ -130,21 +131,9 @@ export async function warmPool(pool: Pool, count: number): Promise<void> {
 }
 
 /**
- * Waits until the whole log is below the readers' horizon. Readers see only events of transactions older
- * than every running one, on the whole server: on a PostgreSQL that other test runs share, a transaction
- * of theirs that began before our last insert hides it for a moment, and a scan or replay started then
- * would stop short. "Below" is by transaction id, the log's order: comparing the newest position with the
- * head's instead waited forever when concurrent appends left the highest position in a transaction older
- * than the last one (one failed bench smoke, 2026-11-27).
+ * Waits until every event appended so far is final (waitForFinalLog), for up to 2 minutes: on a PostgreSQL
+ * that other test runs share, their transactions may hold the log back that long.
  */
-export async function waitForVisibleLog(pool: Pool): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const { rows } = await pool.query<{ hidden: boolean }>(
-      `select exists (select 1 from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as hidden`,
-    );
-    if (!rows[0]?.hidden) return;
-    if (Date.now() > deadline) throw new Error('the log stayed above the readers horizon for 2 minutes');
-    await sleep(50);
-  }
+export function waitForVisibleLog(pool: Pool): Promise<void> {
+  return waitForFinalLog(pool, 120_000);
 }

@@ -1,7 +1,6 @@
-import { EventStore, type AppendOptions } from '@app/event-store';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
-import { waitForVisibleLog } from './bench-util.js';
-import { BENCH_TICK, benchRegistry } from './bench-projection.js';
+import { testRegistry } from '../test/fixtures.js';
+import { EventStore, waitForFinalLog, type AppendOptions } from './event-store.js';
 
 /** Settles with 'visible' when the wait returns, or 'still waiting' after `ms` (its timer then cleared). */
 async function within(wait: Promise<void>, ms: number): Promise<'visible' | 'still waiting'> {
@@ -16,19 +15,19 @@ async function within(wait: Promise<void>, ms: number): Promise<'visible' | 'sti
   }
 }
 
-describe("the bench's wait for a visible log", () => {
+describe('the wait for a final log', () => {
   let db: TestDatabase;
   let store: EventStore;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    store = new EventStore(db.pool, benchRegistry());
+    store = new EventStore(db.pool, testRegistry());
   });
   afterAll(() => db.close());
 
-  /** One bench event appended with `options` (on its client, inside whatever transaction that has open). */
+  /** One event appended with `options` (on its client, inside whatever transaction that has open). */
   const appendOn = (options: AppendOptions, stream: string) =>
-    store.append(stream, 'no_stream', [{ type: BENCH_TICK, data: { i: 1, payload: 'x' } }], options);
+    store.append(stream, 'no_stream', [{ type: 'test.Appended', data: { n: 1, writer: stream } }], options);
 
   it('returns once every event is visible, when the newest position sits in an older transaction', async () => {
     const older = await db.pool.connect();
@@ -51,7 +50,7 @@ describe("the bench's wait for a visible log", () => {
       'select stream_id from events order by global_position desc limit 1',
     );
     expect(rows[0]?.stream_id).toBe('older');
-    expect(await within(waitForVisibleLog(db.pool), 5_000)).toBe('visible');
+    expect(await within(waitForFinalLog(db.pool), 5_000)).toBe('visible');
   });
 
   it('waits while a transaction that began before the last append is still running', async () => {
@@ -60,7 +59,7 @@ describe("the bench's wait for a visible log", () => {
       await running.query('begin');
       await running.query('select pg_current_xact_id()');
       await appendOn({}, 'behind-the-running-one');
-      const wait = waitForVisibleLog(db.pool);
+      const wait = waitForFinalLog(db.pool);
       expect(await within(wait, 500)).toBe('still waiting');
       await running.query('commit');
       expect(await within(wait, 5_000)).toBe('visible');
