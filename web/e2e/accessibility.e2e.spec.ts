@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addArtistViaApi,
   addVenueViaApi,
@@ -8,22 +7,10 @@ import {
   newAccount,
   signUpInContext,
 } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 
 // Every screen scanned with axe-core against WCAG 2.1 A and AA: labels tied to inputs, names on
 // buttons and links, titled dialogs, contrast, landmarks. A violation lists the rule and the elements.
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Toasts animate in and out; they are checked where they are the subject.
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
-}
 
 // The same walk checks that the content security policy blocks nothing the screens need.
 let blockedByPolicy: string[] = [];

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   becomeVerifiedFan,
@@ -10,6 +9,7 @@ import {
   uniqueEmail,
 } from './support/accounts';
 import { dismissToast } from './support/pages';
+import { expectNoViolations } from './support/accessibility';
 
 // Issue 21: on My Profile, a new email needs the current password and takes effect from the link sent
 // to it (the old address is told); Change Password needs the current one and signs other devices out.
@@ -18,18 +18,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'flow tests run on desktop only');
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
-
-/** The new screens and states pass axe's WCAG 2.1 A and AA rules, as every screen does (accessibility spec). */
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    screen,
-  ).toEqual([]);
-}
 
 /** Opens the newest email with this subject for `email` in the local inbox, waiting for the worker. */
 async function openEmail(page: Page, email: string, subject: string) {
@@ -69,7 +57,7 @@ test('a new email asks for the password, waits for the link from the new inbox, 
   await email.fill(target);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Enter your current password')).toBeVisible();
-  await expectAccessible(page, 'the email change asking for the password');
+  await expectNoViolations(page, 'the email change asking for the password');
 
   await field(page, 'Current Password').fill('not my password');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -83,7 +71,7 @@ test('a new email asks for the password, waits for the link from the new inbox, 
   // Nothing moved yet.
   await expect(email).toHaveValue(account.email);
   await expect(field(page, 'Current Password')).toBeHidden();
-  await expectAccessible(page, 'the email change waiting for its link');
+  await expectNoViolations(page, 'the email change waiting for its link');
   expect(patched.length).toBeGreaterThan(0);
   for (const keys of patched) expect(['firstName', 'lastName', 'phone']).toEqual(expect.arrayContaining(keys));
 
@@ -95,7 +83,7 @@ test('a new email asks for the password, waits for the link from the new inbox, 
   await expect(page).toHaveURL(/\/confirm-email\?token=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
   await expect(page.getByText(`Your Payola email address is now ${target}.`)).toBeVisible();
-  await expectAccessible(page, '/confirm-email');
+  await expectNoViolations(page, '/confirm-email');
   await page.getByRole('link', { name: 'Go to My Profile' }).click();
   await expect(field(page, 'Email')).toHaveValue(target);
 
@@ -104,7 +92,7 @@ test('a new email asks for the password, waits for the link from the new inbox, 
   await openEmail(page, target, 'Confirm your new Payola email address');
   await page.getByRole('link', { name: 'Confirm email address' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invalid Confirmation Link' })).toBeVisible();
-  await expectAccessible(page, '/confirm-email with a used link');
+  await expectNoViolations(page, '/confirm-email with a used link');
 });
 
 test('Change Password needs the current one and signs the other devices out', async ({
@@ -135,7 +123,7 @@ test('Change Password needs the current one and signs the other devices out', as
   await field(page, 'Confirm New Password').fill('short');
   await form.getByRole('button', { name: 'Update Password' }).click();
   await expect(form.getByText('Password must be at least 8 characters')).toBeVisible();
-  await expectAccessible(page, 'the change-password form with its errors');
+  await expectNoViolations(page, 'the change-password form with its errors');
 
   await field(page, 'New Password').fill(newPassword);
   await field(page, 'Confirm New Password').fill(newPassword);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { shoot } from './support/pages';
-import { cspViolations, expectNoViolations } from './support/operators';
+import { expectNoViolations } from './support/accessibility';
+import { cspViolations } from './support/operators';
 
 // The API reference: /api/docs, served by the api from node_modules (no CDN), reading /api/openapi.json,
 // under the product's own Content-Security-Policy (no exception needed: no inline script, no eval).

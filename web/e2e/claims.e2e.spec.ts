@@ -10,12 +10,10 @@ import {
   toastRegion,
 } from './support/accounts';
 import { noSideScroll, shoot, uniqueName, dialogGone } from './support/pages';
-import { expectNoViolations, grantOperator, openConsole } from './support/operators';
+import { grantOperator, openConsole } from './support/operators';
+import { expectNoViolations } from './support/accessibility';
 
 /** axe on a screen, leaving out the toasts' live region (its fading toasts are judged mid-animation). */
-const expectClean = (page: Page, screen: string) =>
-  expectNoViolations(page, screen, ['section[aria-label^="Notifications"]']);
-
 // Claims and edit history: an artist-role member claims an artist from its profile (a code to put on
 // one of its links, then which link), an operator approves it in the console, the member edits the
 // artist, and the profile's history shows the edit beside the adder's fan number.
@@ -66,14 +64,14 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
   await expect(claimDialog.getByRole('alert')).toHaveText('Choose the link that shows your code.');
   await claimDialog.getByRole('radio', { name: /Bandcamp/ }).check();
-  await expectClean(page, 'claim dialog');
+  await expectNoViolations(page, 'claim dialog');
   await shoot(page, testInfo, 'claim-dialog', false);
   await claimDialog.getByRole('button', { name: 'Send my claim' }).click();
   await expect(toastRegion(page).getByText('Claim sent')).toBeVisible();
   await dialogGone(page);
   await expect(page.getByRole('heading', { name: 'Your claim is being checked' })).toBeVisible();
   await noSideScroll(page, 'the profile with a pending claim');
-  await expectClean(page, 'profile with a pending claim');
+  await expectNoViolations(page, 'profile with a pending claim');
   await shoot(page, testInfo, 'claim-pending');
 
   // An operator finds the claim in the console, with the code and the link to check, and approves it.
@@ -92,7 +90,7 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   const link = card.getByRole('link', { name: /bandcamp\.com/ });
   await expect(link).toHaveAttribute('target', '_blank');
   await noSideScroll(opsPage, 'the claims screen');
-  await expectClean(opsPage, 'claims screen');
+  await expectNoViolations(opsPage, 'claims screen');
   await shoot(opsPage, testInfo, 'ops-claims');
   await card.getByRole('button', { name: 'Approve' }).click();
   const approve = opsPage.getByRole('dialog', { name: `Approve the claim of ${name}` });
@@ -120,7 +118,7 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   const renamed = `${name} Reborn`;
   await field(page, 'Artist Name').fill(renamed);
   await field(page, 'Record Label').fill('Claimed Records');
-  await expectClean(page, 'edit artist dialog');
+  await expectNoViolations(page, 'edit artist dialog');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toastRegion(page).getByText('Details saved')).toBeVisible();
   await dialogGone(page);
@@ -138,7 +136,7 @@ test('an artist claims their profile, an operator approves, they edit it, the hi
   await expect(history.getByRole('listitem').nth(1)).toContainText('Claimed by the artist');
   await expect(history.getByRole('listitem').nth(2)).toContainText(`Added the artist by Fan #${fanNumber}`);
   await noSideScroll(page, 'the profile with its history');
-  await expectClean(page, 'profile with its history');
+  await expectNoViolations(page, 'profile with its history');
   await shoot(page, testInfo, 'claimed-profile-history');
 
   // Another member (the fan who added it) sees the badge and the same history, and cannot edit.
@@ -208,7 +206,7 @@ test('a venue claims its listing, an operator approves, the venue edits its deta
   await expect(edit.getByText('City is required')).toBeVisible();
   await field(page, 'City').fill('Brooklyn');
   await field(page, 'Capacity').fill('450');
-  await expectClean(page, 'edit venue dialog');
+  await expectNoViolations(page, 'edit venue dialog');
   await shoot(page, testInfo, 'edit-venue-dialog', false);
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toastRegion(page).getByText('Details saved')).toBeVisible();
@@ -218,6 +216,6 @@ test('a venue claims its listing, an operator approves, the venue edits its deta
   const history = page.getByRole('list', { name: 'Changes to this venue, newest first' });
   await expect(history.getByRole('listitem').nth(0)).toContainText('Brooklyn');
   await noSideScroll(page, 'the claimed venue with its history');
-  await expectClean(page, 'claimed venue with its history');
+  await expectNoViolations(page, 'claimed venue with its history');
   await shoot(page, testInfo, 'claimed-venue-history');
 });

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import yauzl from 'yauzl';
 import { becomeVerifiedFan, newAccount, signUpInContext, toastRegion } from './support/accounts';
 import { noSideScroll, nothingCutOff, shoot } from './support/pages';
+import { expectNoViolations } from './support/accessibility';
 
 // My Profile's "Your data": the member clicks Download my data and the browser saves the zip the api
 // streams (GET /api/me/export), named for today, with a README and the member's own account in it.
@@ -11,19 +11,6 @@ import { noSideScroll, nothingCutOff, shoot } from './support/pages';
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Toasts animate in and out; the download's toast is checked by its text below.
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
-}
 
 /** The zip's files by name, as text. */
 async function unzip(bytes: Buffer): Promise<Map<string, string>> {

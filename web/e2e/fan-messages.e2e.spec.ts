@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'minio';
@@ -11,6 +10,7 @@ import {
   spotifyArtistUrl,
   toastRegion,
 } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 
 // Fan video messages: Uppy uploads straight to the local S3 server (s3rver, started by the run),
 // the api checks the file, the message goes out with the new artist and plays on its profile.
@@ -124,11 +124,7 @@ test.describe('fan video messages', () => {
     await expect(rewardsTotal(page)).toHaveText('1,020 PYL');
     await section.getByLabel('Your Message').fill('Your record got me through the winter.');
     await expect(rewardsTotal(page)).toHaveText('1,045 PYL');
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .exclude('section[aria-label^="Notifications"]')
-      .analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoViolations(page, 'a fan message with its upload');
     await screenshot(page, testInfo, 'fan-message-uploaded');
 
     const added = page.waitForResponse((r) => r.url().endsWith('/api/artists') && r.request().method() === 'POST');

@@ -7,7 +7,7 @@ import {
   signUpInContext,
   toastRegion,
 } from './support/accounts';
-import { expectNoViolations } from './support/operators';
+import { expectNoViolations } from './support/accessibility';
 import { dismissToast, noSideScroll, nothingCutOff, shoot, uniqueName } from './support/pages';
 
 // /favorites shows the hearted venues beside the artists, each kind in a section with its own empty

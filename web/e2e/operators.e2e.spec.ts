@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { field, newAccount, signUpInContext } from './support/accounts';
 import { noSideScroll, shoot } from './support/pages';
+import { expectNoViolations } from './support/accessibility';
 
 // The operators console: granted through the ops command (never the web), a TOTP second factor set
 // up with a code computed from the key the page shows, then the dashboard; everyone else sees a 404.
@@ -19,18 +19,6 @@ async function grantOperator(email: string) {
     { cwd: repoRoot, env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL } },
   );
   expect(stdout).toContain('is now an operator');
-}
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
 }
 
 test.beforeEach(async ({ page }) => {

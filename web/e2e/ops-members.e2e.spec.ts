@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { field, newAccount, screenshot, signUpInContext, toastRegion } from './support/accounts';
 import { noSideScroll, shoot } from './support/pages';
+import { expectNoViolations } from './support/accessibility';
 
 // Suspension from the operators console: an operator finds a member, suspends them with a reason (the
 // member's session ends and their sign-in is refused with the message), then lifts it (they sign in again).
@@ -18,18 +18,6 @@ async function grantOperator(email: string) {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
   });
-}
-
-async function expectNoViolations(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
 }
 
 /** Through the console's own set-up: the key the page shows, a code computed from it. */

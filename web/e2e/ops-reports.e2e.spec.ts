@@ -9,12 +9,10 @@ import {
   toastRegion,
 } from './support/accounts';
 import { dismissToast, noSideScroll, shoot, uniqueName, dialogGone } from './support/pages';
-import { expectNoViolations, grantOperator, openConsole } from './support/operators';
+import { grantOperator, openConsole } from './support/operators';
+import { expectNoViolations } from './support/accessibility';
 
 /** axe on a screen, leaving out the toasts' live region (its fading toasts are judged mid-animation). */
-const expectClean = (page: Page, screen: string) =>
-  expectNoViolations(page, screen, ['section[aria-label^="Notifications"]']);
-
 // Reports and moderation: a member reports an artist from its profile; an operator sees it in the
 // console's queue and hides it (the member no longer finds it, its adder sees why), restores it, and
 // dismisses the reports.
@@ -62,7 +60,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await expect(report.getByText(MODERATION_MESSAGES.otherNeedsText)).toBeVisible();
   await report.getByRole('radio', { name: /Offensive/ }).check();
   await field(memberPage, 'Details').fill('The bio insults another band by name.');
-  await expectClean(memberPage, 'the report dialog');
+  await expectNoViolations(memberPage, 'the report dialog');
   await shoot(memberPage, testInfo, 'report-dialog', false);
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(report).toBeHidden();
@@ -81,7 +79,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await expect(card.getByText('Offensive: 1')).toBeVisible();
   await expect(card.getByText('The bio insults another band by name.')).toBeVisible();
   await noSideScroll(page, 'the reports queue');
-  await expectClean(page, 'the reports queue');
+  await expectNoViolations(page, 'the reports queue');
   await shoot(page, testInfo, 'ops-reports-open');
 
   // Hidden, with a reason (required).
@@ -90,14 +88,14 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(hide.getByText('Give a reason: it is recorded with your name.')).toBeVisible();
   await field(page, 'Reason').fill('Insults in the bio');
-  await expectClean(page, 'the hide dialog');
+  await expectNoViolations(page, 'the hide dialog');
   await shoot(page, testInfo, 'ops-reports-hide-dialog', false);
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(hide).toBeHidden();
   await dialogGone(page);
   await expect(card.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(card.getByText('Insults in the bio')).toBeVisible();
-  await expectClean(page, 'a hidden entry in the queue');
+  await expectNoViolations(page, 'a hidden entry in the queue');
   await shoot(page, testInfo, 'ops-reports-hidden');
 
   // The member no longer finds it: not in search, and its profile is gone.
@@ -109,7 +107,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   // Its adder still sees it, with the operators' reason.
   await adderPage.goto(`/artist/${artist.id}`);
   await expect(adderPage.getByText('Hidden by the operators: Insults in the bio')).toBeVisible();
-  await expectClean(adderPage, "a hidden artist's profile, as its adder sees it");
+  await expectNoViolations(adderPage, "a hidden artist's profile, as its adder sees it");
   await shoot(adderPage, testInfo, 'hidden-artist-adder');
 
   // Restored: back in search for the member.
@@ -134,7 +132,7 @@ test('a member reports an artist; the operator hides it, restores it and dismiss
   await page.getByRole('button', { name: 'Dismissed' }).click();
   const dismissed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(dismissed.getByText('Handled: bio fixed')).toBeVisible();
-  await expectClean(page, 'the dismissed reports');
+  await expectNoViolations(page, 'the dismissed reports');
   await shoot(page, testInfo, 'ops-reports-dismissed');
 
   await adder.close();
@@ -179,7 +177,7 @@ test('the operator merges a reported duplicate into the survivor; the old addres
   await merge.getByRole('radio', { name: new RegExp(`^${survivorName}`) }).check();
   await field(page, 'Reason').fill('Same band, added twice');
   await expect(merge.getByRole('radio')).toHaveCount(1); // the duplicate itself is not offered
-  await expectClean(page, 'the merge dialog');
+  await expectNoViolations(page, 'the merge dialog');
   await shoot(page, testInfo, 'ops-reports-merge-dialog', false);
   await merge.getByRole('button', { name: `Merge into ${survivorName}` }).click();
   await expect(merge).toBeHidden();

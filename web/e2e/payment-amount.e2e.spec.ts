@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { field, newAccount, signUpInContext, toastRegion } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 
 // A payment the provider took, but not for the amount due: the membership does not start, and the
 // payer reads why in plain words instead of a spinner. The test card form's request is changed on its
@@ -8,14 +8,6 @@ import { field, newAccount, signUpInContext, toastRegion } from './support/accou
 
 const MESSAGE =
   'We received $5.00, but $15.00 is due. Your membership is not active yet. Please contact support and we will sort it out.';
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('section[aria-label^="Notifications"]')
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeEach(async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a flow test: desktop only');
@@ -46,7 +38,7 @@ test('a short payment shows what arrived and what is due, on the payment page an
   await expect(notice.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
   await expect(page).toHaveURL(/\/verification$/);
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'a short payment on /verification');
 
   // Reloaded, the page says the same (the server refuses a new checkout with these words).
   await page.unroute('**/api/test-payments/confirm');
@@ -64,7 +56,7 @@ test('a short payment shows what arrived and what is due, on the payment page an
     'href',
     '/contact',
   );
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'a short payment on the return page');
 
   const check = await page.request.get('/api/auth/check');
   expect((await check.json()).user).toMatchObject({ paymentCompleted: false, foundingFanNumber: null });

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addVenueViaApi, field, newAccount, signUpInContext, toastRegion } from './support/accounts';
-import { expectNoViolations, grantOperator, openConsole } from './support/operators';
+import { grantOperator, openConsole } from './support/operators';
 import { dialogGone, dismissToast, noSideScroll, nothingCutOff, shoot, uniqueName } from './support/pages';
 import { approvedArtistClaim, payViaApi, postAs, reachListenerMilestone } from './support/shop';
+import { expectNoViolations } from './support/accessibility';
 
 // The Payola shop (issue 25): before the Listener milestone the Shop tab is a preview with live progress;
 // a member whose claim was approved creates an offer with generated codes on the artist's profile; once
@@ -10,9 +11,6 @@ import { approvedArtistClaim, payViaApi, postAs, reachListenerMilestone } from '
 // the debit; at the door the claimant checks the code (valid), marks it used, and checks again.
 
 /** axe on a screen, leaving out the toasts' live region (its fading toasts are judged mid-animation). */
-const expectClean = (page: Page, screen: string) =>
-  expectNoViolations(page, screen, ['section[aria-label^="Notifications"]']);
-
 const CODE = /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]$/;
 
 test.beforeEach(async ({ page }) => {
@@ -55,7 +53,7 @@ test('before the milestone the Shop tab is a preview with live progress from the
   // Offers can be browsed, not redeemed.
   await expect(page.getByRole('button', { name: /^Redeem/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'My codes' })).toHaveCount(0);
-  await expectClean(page, 'the shop preview');
+  await expectNoViolations(page, 'the shop preview');
   await noSideScroll(page, 'the shop preview');
   await shoot(page, testInfo, 'shop-preview');
 });
@@ -106,7 +104,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await field(page, 'Limit per fan').fill('1');
   await create.getByLabel('Generate codes').check();
   await field(page, 'How many codes').fill('5');
-  await expectClean(page, 'the create-offer dialog');
+  await expectNoViolations(page, 'the create-offer dialog');
   await shoot(page, testInfo, 'shop-create-offer', false);
   await create.getByRole('button', { name: 'Create offer' }).click();
   await expect(toastRegion(page).getByText('Offer created')).toBeVisible();
@@ -116,7 +114,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await expect(card).toContainText('300 PYL');
   await expect(card).toContainText('5 of 5 left');
   await expect(card).toContainText('0 redeemed · 0 used');
-  await expectClean(page, "the claimant's Offers section");
+  await expectNoViolations(page, "the claimant's Offers section");
   await shoot(page, testInfo, 'shop-entry-offers');
 
   // The milestone is reached (see support/shop.ts): the shop opens.
@@ -154,7 +152,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await fanPage.getByLabel('Kind').selectOption('merch-discount');
   await fanPage.getByLabel('Only what I can afford').check();
   await expect(offer).toBeVisible();
-  await expectClean(fanPage, 'the open shop');
+  await expectNoViolations(fanPage, 'the open shop');
   await noSideScroll(fanPage, 'the open shop');
   await nothingCutOff(fanPage, 'the open shop');
 
@@ -164,7 +162,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await expect(confirm.getByRole('definition').nth(0)).toHaveText('300 PYL');
   await expect(confirm.getByRole('definition').nth(1)).toHaveText('1,750 PYL');
   await expect(confirm.getByRole('definition').nth(2)).toHaveText('1,450 PYL');
-  await expectClean(fanPage, 'the redeem confirmation');
+  await expectNoViolations(fanPage, 'the redeem confirmation');
   await confirm.getByRole('button', { name: 'Redeem for 300 PYL' }).click();
   const ready = fanPage.getByRole('dialog', { name: 'Your code is ready' });
   const shown = ready.getByRole('status', { name: 'Your code' });
@@ -173,7 +171,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await expect(ready).toContainText('Show this code at the merch stand');
   // Big and readable at a door: at least 28 px.
   expect(await shown.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
-  await expectClean(fanPage, 'the redeemed code');
+  await expectNoViolations(fanPage, 'the redeemed code');
   await shoot(fanPage, testInfo, 'shop-code', false);
   await ready.getByRole('button', { name: 'Done' }).click();
   await dialogGone(fanPage);
@@ -228,7 +226,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await page.getByRole('button', { name: 'Check code' }).click();
   await expect(result.getByRole('heading', { name: 'Valid' })).toBeVisible();
   await expect(result).toContainText(title);
-  await expectClean(page, 'a valid code');
+  await expectNoViolations(page, 'a valid code');
   await noSideScroll(page, 'Check a code');
   await shoot(page, testInfo, 'shop-check-valid', false);
   await result.getByRole('button', { name: 'Mark used' }).click();
@@ -243,7 +241,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await page.getByRole('button', { name: 'Check code' }).click();
   await expect(result.getByRole('heading', { name: 'Already used' })).toBeVisible();
   await expect(result.getByRole('button', { name: 'Mark used' })).toHaveCount(0);
-  await expectClean(page, 'a used code');
+  await expectNoViolations(page, 'a used code');
   await shoot(page, testInfo, 'shop-check-used', false);
   // Marking it twice (another device, a moment later) is refused by the server.
   expect((await postAs(context, '/api/shop/codes/use', { code })).status()).toBe(409);
@@ -254,7 +252,7 @@ test('a claimant offers generated codes, a fan redeems one, the door checks it, 
   await card.getByRole('button', { name: `Withdraw ${title}` }).click();
   const withdraw = page.getByRole('dialog', { name: `Withdraw ${title}?` });
   await expect(withdraw).toBeVisible();
-  await expectClean(page, 'the withdraw confirmation');
+  await expectNoViolations(page, 'the withdraw confirmation');
   await withdraw.getByRole('button', { name: 'Withdraw offer' }).click();
   await expect(toastRegion(page).getByText('Offer withdrawn')).toBeVisible();
   await expect(offers.getByRole('article', { name: title })).toHaveCount(0);
@@ -285,7 +283,7 @@ test('an operator offers a platform-wide in-app reward from the console, and a f
   await field(page, 'Price in Payola').fill('200');
   await create.getByLabel('Generate codes').check();
   await field(page, 'How many codes').fill('3');
-  await expectClean(page, 'the platform create-offer dialog');
+  await expectNoViolations(page, 'the platform create-offer dialog');
   await create.getByRole('button', { name: 'Create offer' }).click();
   await expect(toastRegion(page).getByText('Offer created')).toBeVisible();
   await dialogGone(page);
@@ -293,7 +291,7 @@ test('an operator offers a platform-wide in-app reward from the console, and a f
   await expect(card).toContainText('In-app reward');
   await expect(card).toContainText('3 of 3 left');
   await expect(card.getByRole('button', { name: `Withdraw ${title}` })).toBeVisible();
-  await expectClean(page, 'the console offers');
+  await expectNoViolations(page, 'the console offers');
   await noSideScroll(page, 'the console offers');
   await shoot(page, testInfo, 'ops-offers', false);
 

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { field } from './accounts';
@@ -27,18 +26,6 @@ export async function openConsole(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
   await page.getByRole('button', { name: 'I saved them, open the console' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-/** axe's WCAG 2.1 A and AA rules; `exclude` leaves out parts that are not ours to change. */
-export async function expectNoViolations(page: Page, screen: string, exclude: string[] = []): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, `${screen} has accessibility violations`).toEqual([]);
 }
 
 /** Collects the page's Content-Security-Policy violations (what the browser refused to load or run). */
