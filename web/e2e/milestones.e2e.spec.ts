@@ -33,8 +33,11 @@ test('the landing page shows live progress toward both milestones', async ({ pag
     if (reads++ > 0) await openLandingApp(page);
     const progress = (await (await page.request.get('/api/milestones')).json()) as Progress;
     const [listenerTargets, tokenTargets] = progress.milestones.map((milestone) => milestone.targets);
-    const fans = section.getByRole('progressbar', { name: 'Verified fans' }).first();
-    await expect(fans).toHaveAttribute('aria-valuemax', String(listenerTargets!.verifiedFans), { timeout: 2_000 });
+    await expect(section.getByRole('progressbar', { name: 'Verified fans' }).first()).toHaveAttribute(
+      'aria-valuemax',
+      String(listenerTargets!.verifiedFans),
+      { timeout: 2_000 },
+    );
     await expect(section.getByRole('progressbar', { name: 'Verified artists' }).last()).toHaveAttribute(
       'aria-valuemax',
       '100000',

@@ -1,25 +1,12 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { field, newAccount, signUpInContext } from './support/accounts';
 import { noSideScroll, shoot } from './support/pages';
 import { expectNoViolations } from './support/accessibility';
+import { grantOperator } from './support/operators';
 
 // The operators console: granted through the ops command (never the web), a TOTP second factor set
 // up with a code computed from the key the page shows, then the dashboard; everyone else sees a 404.
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-async function grantOperator(email: string) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['worker/dist/ops/cli.js', 'operator', 'grant', email, 'e2e'],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL } },
-  );
-  expect(stdout).toContain('is now an operator');
-}
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -1,35 +1,12 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { field, newAccount, screenshot, signUpInContext, toastRegion } from './support/accounts';
 import { noSideScroll, shoot } from './support/pages';
 import { expectNoViolations } from './support/accessibility';
+import { grantOperator, openConsole } from './support/operators';
 
 // Suspension from the operators console: an operator finds a member, suspends them with a reason (the
 // member's session ends and their sign-in is refused with the message), then lifts it (they sign in again).
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-async function grantOperator(email: string) {
-  await promisify(execFile)(process.execPath, ['worker/dist/ops/cli.js', 'operator', 'grant', email, 'e2e'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-  });
-}
-
-/** Through the console's own set-up: the key the page shows, a code computed from it. */
-async function openConsole(page: Page) {
-  await page.goto('/ops');
-  await page.getByRole('button', { name: 'Set up authenticator' }).click();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  await field(page, 'Code from your authenticator app').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await page.getByRole('button', { name: 'I saved them, open the console' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
