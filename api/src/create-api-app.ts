@@ -7,6 +7,7 @@ import { operatorConsoleAccess, PRODUCT_QUEUE_NAMES } from '@app/modules/operato
 import {
   APP_CONFIG,
   createLogger,
+  HandlersInFlight,
   PG_POOL,
   REDIS,
   SafeInputPipe,
@@ -88,6 +89,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   );
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter(logger));
+  // Counts the running handlers: shutting down waits for them before closing the pool (handlers-in-flight.ts).
+  app.useGlobalInterceptors(app.get(HandlersInFlight));
   // Before every route's own pipe: NUL, unpaired surrogates and prototype keys are a 400 naming the field.
   app.useGlobalPipes(new SafeInputPipe());
   if (config.SERVE_WEB) {

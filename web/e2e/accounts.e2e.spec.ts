@@ -84,7 +84,13 @@ test('a new fan signs up, logs out, logs in, and resets the password', async ({ 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await field(page, 'Email').fill(email);
+  // The api's answer first: a failure then says whether the request was refused, or never sent.
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/forgot-password') && response.request().method() === 'POST',
+    { timeout: 15_000 },
+  );
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  expect((await answered).status(), 'POST /api/forgot-password').toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
   await expect(toastRegion(page).getByText('Reset link sent')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend Email' })).toBeVisible();
