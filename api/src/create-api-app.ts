@@ -33,10 +33,13 @@ import { apiReference } from './openapi/serve-openapi.js';
 /** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
 export async function createApiApp(): Promise<NestExpressApplication> {
   // rawBody: payment and identity webhooks verify signatures over the exact bytes received.
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, new RouteTreeAdapter(), {
+  const router = new RouteTreeAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, router, {
     rawBody: true,
     bufferLogs: true,
   });
+  // Stopping waits for the routes still running before it closes the pool (handlers-in-flight.ts).
+  router.countHandlersIn(app.get(HandlersInFlight));
   app.useLogger(nestLogger(app.get(Logger)));
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger('api', config.LOG_LEVEL);
@@ -89,8 +92,6 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   );
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter(logger));
-  // Counts the running handlers: shutting down waits for them before closing the pool (handlers-in-flight.ts).
-  app.useGlobalInterceptors(app.get(HandlersInFlight));
   // Before every route's own pipe: NUL, unpaired surrogates and prototype keys are a 400 naming the field.
   app.useGlobalPipes(new SafeInputPipe());
   if (config.SERVE_WEB) {

@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse, createServer } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
+import type { HandlersInFlight } from '@app/platform';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
@@ -33,6 +34,12 @@ export class RouteTreeAdapter extends ExpressAdapter {
   // Express bounds no parameter's length (find-my-way's default is 100): none short of Node's 16 kB of headers.
   private readonly tree = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 16_384 });
   private mounted = false;
+  private handlers: HandlersInFlight | null = null;
+
+  /** Counts every route it runs, until its promise settles: stopping waits for them (handlers-in-flight.ts). */
+  countHandlersIn(handlers: HandlersInFlight): void {
+    this.handlers = handlers;
+  }
 
   override get(...args: unknown[]): unknown {
     return this.route('get', args);
@@ -109,14 +116,24 @@ export class RouteTreeAdapter extends ExpressAdapter {
     if (!found) return next();
     req.params = found.params as Record<string, string>;
     req.route = found.store as RouteStore;
+    this.handlers?.begin();
+    let result: unknown;
     try {
-      const result: unknown = (found.handler as unknown as RequestHandler)(req, res, next);
-      // As Express 5 does: a rejected promise of a handler goes to the error handlers.
-      if (result instanceof Promise) result.catch(next);
+      result = (found.handler as unknown as RequestHandler)(req, res, next);
     } catch (error) {
-      next(error);
+      this.ended();
+      return next(error);
     }
+    // Nest's route is an async function that settles once its guards, pipes, handler and answer are done.
+    if (!(result instanceof Promise)) return this.ended();
+    result.then(this.ended, (error: unknown) => {
+      this.ended();
+      // As Express 5 does: a rejected promise of a handler goes to the error handlers.
+      next(error);
+    });
   };
+
+  private readonly ended = (): void => this.handlers?.end();
 }
 
 /**

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import supertest from 'supertest';
+import { HandlersInFlight } from '@app/platform';
 import { RouteTreeAdapter } from './route-tree-adapter.js';
 
 /** What a route saw: its handler, its parameters and the template Express-minded code reads (req.route). */
@@ -13,8 +14,20 @@ const seen = (handler: string, req: Request) => ({
   route: (req as { route?: { path?: string } }).route?.path,
 });
 
+/** The slow route answers when the test lets it. */
+let letSlowAnswer: () => void = () => undefined;
+
 @Controller('artists')
 class ArtistsController {
+  @Get('slow')
+  async slow() {
+    await new Promise<void>((resolve) => (letSlowAnswer = resolve));
+    return { slow: true };
+  }
+  @Get('broken')
+  broken(): never {
+    throw new Error('a handler that fails');
+  }
   @Get()
   all(@Req() req: Request) {
     return seen('all', req);
@@ -48,9 +61,12 @@ class RoutesModule {}
 describe('the route tree adapter', () => {
   let app: INestApplication;
   let before: string[];
+  const handlers = new HandlersInFlight();
 
   beforeAll(async () => {
-    const nest = await NestFactory.create<NestExpressApplication>(RoutesModule, new RouteTreeAdapter(), {
+    const adapter = new RouteTreeAdapter();
+    adapter.countHandlersIn(handlers);
+    const nest = await NestFactory.create<NestExpressApplication>(RoutesModule, adapter, {
       logger: false,
     });
     before = [];
@@ -132,5 +148,19 @@ describe('the route tree adapter', () => {
       server.off('request', look);
     }
     expect(made).toEqual([true, true]);
+  });
+
+  it('counts a route as running from its start until its answer is done, and a failed one until it failed', async () => {
+    const answer = http()
+      .get('/api/artists/slow')
+      .then((response) => response.body as unknown);
+    for (let tries = 0; handlers.count === 0 && tries < 500; tries++) await new Promise((r) => setTimeout(r, 2));
+    expect(handlers.count).toBe(1);
+    letSlowAnswer();
+    expect(await answer).toEqual({ slow: true });
+    expect(handlers.count).toBe(0);
+
+    await http().get('/api/artists/broken').expect(500);
+    expect(handlers.count).toBe(0);
   });
 });

@@ -1,15 +1,16 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { finalize, type Observable } from 'rxjs';
+import { Injectable } from '@nestjs/common';
 
 /**
  * Counts the route handlers still running, so a process that stops waits for them before it closes its
  * PostgreSQL pool and Redis (PlatformModule). Closing the HTTP server is not enough: it waits for open
  * connections only, and a client that leaves (a closed tab, a load test that ends) takes its connection
  * with it while its handler runs on, which then met a closed pool ("Cannot use a pool after calling end
- * on the pool") and half-did its work. The api installs it as a global interceptor (create-api-app.ts).
+ * on the pool") and half-did its work. The api's router counts every route it runs, from its guards to
+ * its answer (api/src/infrastructure/route-tree-adapter.ts): a Nest interceptor would have put RxJS into
+ * every request (~5% of the api's CPU on a profile read).
  */
 @Injectable()
-export class HandlersInFlight implements NestInterceptor {
+export class HandlersInFlight {
   private running = 0;
   private readonly waiting = new Set<() => void>();
 
@@ -17,10 +18,15 @@ export class HandlersInFlight implements NestInterceptor {
     return this.running;
   }
 
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  /** A handler starts; `end` follows once it is done, whether it answered, failed, or nobody was left to read it. */
+  begin(): void {
     this.running += 1;
-    // finalize runs once, whether the handler answers, throws, or nobody is left to read its answer.
-    return next.handle().pipe(finalize(() => this.finished()));
+  }
+
+  end(): void {
+    this.running -= 1;
+    if (this.running > 0) return;
+    for (const onIdle of [...this.waiting]) onIdle();
   }
 
   /** Resolves true once no handler runs, or false after `timeoutMs` with some still running. */
@@ -36,11 +42,5 @@ export class HandlersInFlight implements NestInterceptor {
       const timer = setTimeout(() => done(false), timeoutMs);
       this.waiting.add(onIdle);
     });
-  }
-
-  private finished(): void {
-    this.running -= 1;
-    if (this.running > 0) return;
-    for (const onIdle of [...this.waiting]) onIdle();
   }
 }
