@@ -6,6 +6,7 @@ import {
   completeHead,
   entryHead,
   oneStatementPerTurn,
+  unsetFields,
   type FlagsAnswer,
 } from '../application/queries/catalog-read-cache.js';
 import type { UserFlags } from '../application/queries/entry-read-sql.js';
@@ -135,10 +136,11 @@ export async function searchByIndex(
       return null;
     }
     if (marks.revision === state.revision && (!fetched || fetched.revision === state.revision)) {
-      const userKeys = (entry: CatalogEntry) => kind.userFields(entry, NO_FLAGS);
       const read = new Map<string, string>();
-      for (const row of fetched?.rows ?? []) {
-        const head = entryHead(kind.toEntry(row, ''), userKeys);
+      const rows = fetched?.rows ?? [];
+      const userFields = rows.length > 0 ? unsetFields(kind.userFields({ id: '' } as CatalogEntry, NO_FLAGS)) : {};
+      for (const row of rows) {
+        const head = entryHead(kind.toEntry(row, ''), userFields);
         search.entries.set({ revision: state.revision, id: row.id, head });
         read.set(row.id, head);
       }

@@ -70,6 +70,8 @@ export class CatalogReadCache<T extends { id: string }, M> {
   private readonly slots = new Map<string, Slot<T, M>>();
   /** The flags checks of one turn of the event loop share one statement (oneStatementPerTurn). */
   private readonly flagsLoader: DataLoader<FlagsRequest, FlagsAnswer>;
+  /** The kind's per-user fields, the same for every entry: known from the first entry kept. */
+  private userFieldsUnset: UnsetFields | null = null;
 
   constructor(
     private readonly pool: Pool,
@@ -121,7 +123,8 @@ export class CatalogReadCache<T extends { id: string }, M> {
 
   /** `{"id":...,"name":...` with the per-user fields left out, to be completed per request. */
   private head(entry: T): string {
-    return entryHead(entry, (e) => this.options.userFields(e, NO_FLAGS));
+    this.userFieldsUnset ??= unsetFields(this.options.userFields(entry, NO_FLAGS));
+    return entryHead(entry, this.userFieldsUnset);
   }
 
   private async loadFlags(requests: readonly FlagsRequest[]): Promise<FlagsAnswer[]> {
@@ -208,14 +211,22 @@ export class KindCaches<M> {
   }
 }
 
+/** Field names, each undefined: spread over an entry, they are left out of its JSON (entryHead). */
+export type UnsetFields = Readonly<Record<string, undefined>>;
+
+/** The names of these (per-user) fields, unset. */
+export function unsetFields(fields: object): UnsetFields {
+  return Object.fromEntries(Object.keys(fields).map((name) => [name, undefined]));
+}
+
 /**
- * An entry's JSON without its per-user fields (those `userFields` names) and without the closing brace,
- * kept to be completed per request (completeHead).
+ * An entry's JSON without its per-user fields (`userFields`, from unsetFields) and without the closing
+ * brace, kept to be completed per request (completeHead). One shallow copy: a spread keeps the entry's
+ * key order, and JSON.stringify leaves out an undefined value. Filtering Object.entries into a new object
+ * cost 8% of the api's CPU on the drawn searches, whose entries are mostly read afresh (2026-11-29).
  */
-export function entryHead<T extends object>(entry: T, userFields: (entry: T) => object): string {
-  const userKeys = new Set(Object.keys(userFields(entry)));
-  const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => !userKeys.has(name)));
-  return JSON.stringify(shared).slice(0, -1);
+export function entryHead<T extends object>(entry: T, userFields: UnsetFields): string {
+  return JSON.stringify({ ...entry, ...userFields }).slice(0, -1);
 }
 
 /** A kept head (`{"id":...`) closed with the per-user fields. */
