@@ -73,7 +73,7 @@ export function entryRoutesController<T extends CatalogEntry, F extends ListPagi
     all(
       @CurrentUser() user: SessionUser,
       @Query(new ZodValidationPipe(routes.listQuery)) query: F,
-      @Res({ passthrough: true }) res: Response,
+      @Res() res: Response,
     ) {
       return this.list(user, 'all', query, res);
     }
@@ -82,7 +82,7 @@ export function entryRoutesController<T extends CatalogEntry, F extends ListPagi
     my(
       @CurrentUser() user: SessionUser,
       @Query(new ZodValidationPipe(routes.listQuery)) query: F,
-      @Res({ passthrough: true }) res: Response,
+      @Res() res: Response,
     ) {
       return this.list(user, 'my', query, res);
     }
@@ -91,7 +91,7 @@ export function entryRoutesController<T extends CatalogEntry, F extends ListPagi
     favorites(
       @CurrentUser() user: SessionUser,
       @Query(new ZodValidationPipe(routes.listQuery)) query: F,
-      @Res({ passthrough: true }) res: Response,
+      @Res() res: Response,
     ) {
       return this.list(user, 'favorites', query, res);
     }
@@ -161,12 +161,14 @@ export function entryRoutesController<T extends CatalogEntry, F extends ListPagi
       return this.commands.execute(new ReportEntry(kind, user.id, entryId, body.reason, body.text, requestId));
     }
 
-    /** A page answers as JSON text (an array of entries): the read cache keeps most of it serialized. */
-    private async list(user: SessionUser, tab: CatalogTab, query: F, res: Response): Promise<string> {
+    /**
+     * A page answers as JSON (an array of entries) the read cache keeps mostly encoded, sent as those bytes:
+     * returned to Nest, they would be serialized as an object.
+     */
+    private async list(user: SessionUser, tab: CatalogTab, query: F, res: Response): Promise<void> {
       const page = await this.queries.execute(new GetEntryList(kind, user.id, tab, query));
       if (page.nextCursor) res.setHeader(routes.nextCursorHeader, page.nextCursor);
-      res.type('application/json');
-      return page.json();
+      res.type('application/json').send(page.json());
     }
   }
   // Nest names the controller in its logs and errors by its class name.

@@ -248,7 +248,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     const page = await searchByIndex(index, kind, userId, { ...query, filters }, readsOf(kind));
     if (!page) throw new Error('the index did not answer');
     // The answer's JSON: mostly kept heads completed with the asker's flags.
-    return { entries: JSON.parse(page.json()) as CatalogEntry[], meta: page.meta };
+    return { entries: JSON.parse(page.json().toString()) as CatalogEntry[], meta: page.meta };
   };
 
   it('answers every generated search of artists exactly as the search statement does', async () => {
@@ -317,7 +317,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
       asked.map(async (q, i) => {
         const page = await searchByIndex(index, kind, askers[i]!, { q, limit: 24, filters: [] }, reads);
         if (!page) throw new Error('the index did not answer');
-        return { entries: JSON.parse(page.json()) as CatalogEntry[], meta: page.meta };
+        return { entries: JSON.parse(page.json().toString()) as CatalogEntry[], meta: page.meta };
       }),
     );
     expect(rowReads).toBeGreaterThan(10);
@@ -422,7 +422,7 @@ describe('the catalogue search index (real PostgreSQL)', () => {
         if (!page) continue;
         // Newest first: exactly the first m racers (never one without the ones added before it), and at
         // least every racer projected before the search began.
-        const ids = (JSON.parse(page.json()) as CatalogEntry[]).map((entry) => entry.id).reverse();
+        const ids = (JSON.parse(page.json().toString()) as CatalogEntry[]).map((entry) => entry.id).reverse();
         expect(ids).toEqual(appended.slice(0, ids.length));
         expect(ids.length).toBeGreaterThanOrEqual(before);
       }

@@ -1,11 +1,12 @@
 /**
  * An entry as a page showed it: its JSON less the per-user fields (catalog-read-cache.ts entryHead), all
- * a page needs of it with the asker's flags. Only the text is kept (~half the memory of the object too).
+ * a page needs of it with the asker's flags. Only the text is kept, encoded (encodedHead), outside
+ * the JavaScript heap.
  */
 export interface KeptEntry {
   revision: string;
   id: string;
-  head: string;
+  head: Buffer;
 }
 
 /**

@@ -3,8 +3,9 @@ import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
 import {
-  completeHead,
+  encodedHead,
   entryHead,
+  jsonArray,
   oneStatementPerTurn,
   unsetFields,
   type FlagsAnswer,
@@ -29,7 +30,7 @@ type FetchedRow = EntryRow & { table_oid: string | null };
 /** A page as the list handler answers it: the next cursor and its JSON (mostly kept heads). */
 export interface IndexedPage {
   meta: string | null;
-  json: () => string;
+  json: () => Buffer;
 }
 
 const NO_FLAGS: UserFlags = { voted: new Set(), favorited: new Set(), verified: new Set(), added: new Set() };
@@ -136,11 +137,11 @@ export async function searchByIndex(
       return null;
     }
     if (marks.revision === state.revision && (!fetched || fetched.revision === state.revision)) {
-      const read = new Map<string, string>();
+      const read = new Map<string, Buffer>();
       const rows = fetched?.rows ?? [];
       const userFields = rows.length > 0 ? unsetFields(kind.userFields({ id: '' } as CatalogEntry, NO_FLAGS)) : {};
       for (const row of rows) {
-        const head = entryHead(kind.toEntry(row, ''), userFields);
+        const head = encodedHead(entryHead(kind.toEntry(row, ''), userFields));
         search.entries.set({ revision: state.revision, id: row.id, head });
         read.set(row.id, head);
       }
@@ -149,7 +150,7 @@ export async function searchByIndex(
       if (heads.some((head) => head === undefined)) return null;
       // userFields reads only the entry's id; the rest of the entry is its kept text.
       const fields = pageIds.map((id) => kind.userFields({ id } as CatalogEntry, marks));
-      return { meta, json: () => `[${heads.map((head, i) => completeHead(head ?? '', fields[i])).join(',')}]` };
+      return { meta, json: () => jsonArray(heads as Buffer[], fields) };
     }
     await search.catchUp();
   }

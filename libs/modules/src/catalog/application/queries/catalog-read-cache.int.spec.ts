@@ -90,7 +90,7 @@ describe('the catalogue read cache (real PostgreSQL)', () => {
     expect(loads).toBe(1);
     expect(second.entries[0]).toMatchObject({ id: artistId, hasUserVerified: false, userHasVoted: false });
     // The JSON the api sends says the same as the entries.
-    expect(JSON.parse(second.json())).toEqual(second.entries);
+    expect(JSON.parse(second.json().toString())).toEqual(second.entries);
   });
 
   it('reads the tables again once the catalogue changed, so a vote shows at once', async () => {
@@ -101,7 +101,7 @@ describe('the catalogue read cache (real PostgreSQL)', () => {
     const forAdder = await read(adder);
     expect(loads).toBe(2);
     expect(forAdder.entries[0]).toMatchObject({ voteCount: 1, userHasVoted: false, hasUserVerified: true });
-    expect(JSON.parse(forAdder.json())).toEqual(forAdder.entries);
+    expect(JSON.parse(forAdder.json().toString())).toEqual(forAdder.entries);
   });
 
   it('gives each of many users asking at once their own flags, though they share flag statements', async () => {

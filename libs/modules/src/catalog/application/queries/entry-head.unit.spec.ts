@@ -1,4 +1,4 @@
-import { completeHead, entryHead, unsetFields } from './catalog-read-cache.js';
+import { encodedHead, entryHead, jsonArray, unsetFields } from './catalog-read-cache.js';
 
 describe('an entry kept as JSON text without its per-user fields', () => {
   const entry = {
@@ -35,10 +35,25 @@ describe('an entry kept as JSON text without its per-user fields', () => {
     ]);
   });
 
-  it('completed with one asker’s flags, reads as the whole entry serialized for that asker', () => {
-    const fields = { userHasVoted: false, userHasFavorited: true, isVerified: true };
-    const whole = JSON.parse(completeHead(entryHead(entry, userFields), fields)) as object;
-    expect(whole).toEqual(JSON.parse(JSON.stringify({ ...entry, ...fields })));
+  it("completed with each asker's flags, a page is the JSON of its entries as that asker sees them", () => {
+    const other = { ...entry, id: 'b2', name: 'Zweite 🎷 Band', voteCount: 0 };
+    const flags = [
+      { userHasVoted: false, userHasFavorited: true, isVerified: true },
+      { userHasVoted: true, userHasFavorited: false, isVerified: false },
+    ];
+    const heads = [entry, other].map((e) => encodedHead(entryHead(e, userFields)));
+    const body = jsonArray(heads, flags);
+    // The per-user fields close each entry (the answers' order keeps them last).
+    expect(JSON.parse(body.toString('utf8'))).toEqual(
+      JSON.parse(
+        JSON.stringify([
+          { ...entry, ...flags[0] },
+          { ...other, ...flags[1] },
+        ]),
+      ),
+    );
+    expect(jsonArray([], []).toString()).toBe('[]');
+    expect(jsonArray([heads[0]!], [{}]).toString()).toBe(`[${entryHead(entry, userFields)}}]`);
   });
 
   it('names no field of its own for an entry that lacks one, and leaves the entry as it was', () => {

@@ -13,8 +13,8 @@ export interface ListPaging {
 export interface EntryListPage {
   /** Null on the last page. */
   nextCursor: string | null;
-  /** The entries as the JSON array the API answers with (built mostly from the read cache's text). */
-  json: () => string;
+  /** The entries as the JSON array the API answers with, UTF-8 (mostly the read cache's kept bytes). */
+  json: () => Buffer;
 }
 
 /**
