@@ -83,6 +83,9 @@ test('a new fan signs up, logs out, logs in, and resets the password', async ({ 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the page does (the router loads the page's code first): the login page and
+  // its own Email field can still be showing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Your Password?' })).toBeVisible();
   await field(page, 'Email').fill(email);
   // The api's answer first: a failure then says whether the request was refused, or never sent.
   const answered = page.waitForResponse(
