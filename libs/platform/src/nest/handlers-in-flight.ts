@@ -7,7 +7,7 @@ import { Injectable } from '@nestjs/common';
  * with it while its handler runs on, which then met a closed pool ("Cannot use a pool after calling end
  * on the pool") and half-did its work. The api's router counts every route it runs, from its guards to
  * its answer (api/src/infrastructure/route-tree-adapter.ts): a Nest interceptor would have put RxJS into
- * every request (~5% of the api's CPU on a profile read).
+ * every request (+26% api CPU a profile read, 6 interleaved rounds; docs/performance.md, 2026-11-29).
  */
 @Injectable()
 export class HandlersInFlight {
