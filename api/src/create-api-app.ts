@@ -7,7 +7,6 @@ import { operatorConsoleAccess, PRODUCT_QUEUE_NAMES } from '@app/modules/operato
 import {
   APP_CONFIG,
   createLogger,
-  HandlersInFlight,
   PG_POOL,
   REDIS,
   SafeInputPipe,
@@ -33,13 +32,11 @@ import { apiReference } from './openapi/serve-openapi.js';
 /** The configured api application, not yet listening (main.ts listens; tests use it in-process). */
 export async function createApiApp(): Promise<NestExpressApplication> {
   // rawBody: payment and identity webhooks verify signatures over the exact bytes received.
-  const router = new RouteTreeAdapter();
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, router, {
+  // Its close waits for the routes still running: stopping closes the pool only after them.
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, new RouteTreeAdapter(), {
     rawBody: true,
     bufferLogs: true,
   });
-  // Stopping waits for the routes still running before it closes the pool (handlers-in-flight.ts).
-  router.countHandlersIn(app.get(HandlersInFlight));
   app.useLogger(nestLogger(app.get(Logger)));
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createLogger('api', config.LOG_LEVEL);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { usersProjection } from '@app/modules/identity';
-import { HandlersInFlight } from '@app/platform';
 import { startTcpProxy } from '@app/testing';
+import type { RouteTreeAdapter } from '../src/infrastructure/route-tree-adapter.js';
 import { startApi } from './api-harness.js';
 
 /** Waits until `check` holds, failing after `ms`. */
@@ -47,7 +47,7 @@ describe('an api that stops while a handler runs', () => {
 
       // PostgreSQL stops answering, so the reset request waits in its handler on its first statement.
       proxy.freeze();
-      const handlers = api.app.get(HandlersInFlight);
+      const { handlers } = api.app.getHttpAdapter() as unknown as RouteTreeAdapter;
       const leave = new AbortController();
       const request = fetch(`${base}/api/forgot-password`, {
         method: 'POST',

@@ -1,26 +1,13 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createDomainEventRegistry } from '@app/contracts';
 import { EventSourcedRepository, EventStore, ProjectionWaiter } from '@app/event-store';
-import {
-  APP_CONFIG,
-  HandlersInFlight,
-  PG_POOL,
-  ProjectionWakeup,
-  SHUTDOWN_GRACE_MS,
-  type AppConfig,
-  type Pool,
-} from '@app/platform';
+import { APP_CONFIG, PG_POOL, ProjectionWakeup, type AppConfig, type Pool } from '@app/platform';
 
 class WakeupLifecycle implements OnApplicationShutdown {
-  constructor(
-    @Inject(ProjectionWakeup) private readonly wakeup: ProjectionWakeup,
-    @Inject(HandlersInFlight) private readonly handlers: HandlersInFlight,
-  ) {}
+  constructor(@Inject(ProjectionWakeup) private readonly wakeup: ProjectionWakeup) {}
 
-  async onApplicationShutdown(): Promise<void> {
-    // A running handler's append still wakes the worker.
-    await this.handlers.settled(SHUTDOWN_GRACE_MS);
-    await this.wakeup.close();
+  onApplicationShutdown(): Promise<void> {
+    return this.wakeup.close();
   }
 }
 

@@ -1,9 +1,9 @@
 import { IncomingMessage, ServerResponse, createServer } from 'node:http';
-import type { NestApplicationOptions } from '@nestjs/common';
-import type { HandlersInFlight } from '@app/platform';
+import { Logger, type NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { HandlersInFlight, SHUTDOWN_GRACE_MS } from './handlers-in-flight.js';
 
 /** The methods Nest registers routes with, as the adapter's method names (RouterMethodFactory). */
 type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'search' | 'all';
@@ -34,11 +34,19 @@ export class RouteTreeAdapter extends ExpressAdapter {
   // Express bounds no parameter's length (find-my-way's default is 100): none short of Node's 16 kB of headers.
   private readonly tree = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 16_384 });
   private mounted = false;
-  private handlers: HandlersInFlight | null = null;
+  /** The routes running: from the tree's dispatch until Nest's route promise settles. */
+  readonly handlers = new HandlersInFlight();
 
-  /** Counts every route it runs, until its promise settles: stopping waits for them (handlers-in-flight.ts). */
-  countHandlersIn(handlers: HandlersInFlight): void {
-    this.handlers = handlers;
+  /**
+   * Stops accepting connections, then waits for the routes still running, whose clients may have left:
+   * Nest closes the pool, Redis and the queues (the shutdown hooks) only once this has resolved.
+   */
+  override async close(): Promise<void> {
+    await super.close();
+    if (await this.handlers.settled(SHUTDOWN_GRACE_MS)) return;
+    new Logger('RouteTreeAdapter').warn(
+      `${this.handlers.count} handler(s) still running ${SHUTDOWN_GRACE_MS} ms into shutdown; closing the pools anyway`,
+    );
   }
 
   override get(...args: unknown[]): unknown {
@@ -116,7 +124,7 @@ export class RouteTreeAdapter extends ExpressAdapter {
     if (!found) return next();
     req.params = found.params as Record<string, string>;
     req.route = found.store as RouteStore;
-    this.handlers?.begin();
+    this.handlers.begin();
     let result: unknown;
     try {
       result = (found.handler as unknown as RequestHandler)(req, res, next);
@@ -133,7 +141,7 @@ export class RouteTreeAdapter extends ExpressAdapter {
     });
   };
 
-  private readonly ended = (): void => this.handlers?.end();
+  private readonly ended = (): void => this.handlers.end();
 }
 
 /**

@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import supertest from 'supertest';
-import { HandlersInFlight } from '@app/platform';
 import { RouteTreeAdapter } from './route-tree-adapter.js';
 
 /** What a route saw: its handler, its parameters and the template Express-minded code reads (req.route). */
@@ -61,11 +60,10 @@ class RoutesModule {}
 describe('the route tree adapter', () => {
   let app: INestApplication;
   let before: string[];
-  const handlers = new HandlersInFlight();
+  const adapter = new RouteTreeAdapter();
+  const { handlers } = adapter;
 
   beforeAll(async () => {
-    const adapter = new RouteTreeAdapter();
-    adapter.countHandlersIn(handlers);
     const nest = await NestFactory.create<NestExpressApplication>(RoutesModule, adapter, {
       logger: false,
     });

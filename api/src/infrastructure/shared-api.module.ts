@@ -1,15 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { CSRF_TOKENS, createCsrfTokens } from '@app/modules/identity';
-import {
-  APP_CONFIG,
-  EmailOutbox,
-  EmailQueue,
-  HandlersInFlight,
-  PG_POOL,
-  SHUTDOWN_GRACE_MS,
-  type AppConfig,
-  type Pool,
-} from '@app/platform';
+import { APP_CONFIG, EmailOutbox, EmailQueue, PG_POOL, type AppConfig, type Pool } from '@app/platform';
 
 /** Signed webhooks authenticate by signature, not by session, so they skip CSRF checks. */
 export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/stripe/webhook', '/api/veriff/webhook'];
@@ -17,15 +8,10 @@ export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/stripe/webhook', '/ap
 export const CSRF_TOKENLESS_PATHS: readonly string[] = ['/api/health'];
 
 class EmailQueueLifecycle implements OnApplicationShutdown {
-  constructor(
-    @Inject(EmailQueue) private readonly emails: EmailQueue,
-    @Inject(HandlersInFlight) private readonly handlers: HandlersInFlight,
-  ) {}
+  constructor(@Inject(EmailQueue) private readonly emails: EmailQueue) {}
 
-  async onApplicationShutdown(): Promise<void> {
-    // A running handler relays its staged email right after its commit: the queue stays open for it.
-    await this.handlers.settled(SHUTDOWN_GRACE_MS);
-    await this.emails.close();
+  onApplicationShutdown(): Promise<void> {
+    return this.emails.close();
   }
 }
 

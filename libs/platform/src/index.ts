@@ -8,7 +8,6 @@ export { platformMigrations } from './database/migrations/index.js';
 export * from './queue/redis.js';
 export * from './queue/queues.js';
 export * from './nest/platform.module.js';
-export * from './nest/handlers-in-flight.js';
 export * from './health/dependency-health.js';
 export * from './mail/email-queue.js';
 export * from './mail/email-outbox.js';

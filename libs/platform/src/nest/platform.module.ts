@@ -6,7 +6,6 @@ import { createLogger, type Logger } from '../logging/logger.js';
 import { createRedis } from '../queue/redis.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
 import { S3ObjectStorage } from '../storage/s3-object-storage.js';
-import { HandlersInFlight } from './handlers-in-flight.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const PG_POOL = Symbol('PG_POOL');
@@ -19,26 +18,14 @@ export const InjectRedis = () => Inject(REDIS);
 export const InjectLogger = () => Inject(LOGGER);
 export const InjectObjectStorage = () => Inject(OBJECT_STORAGE);
 
-/** How long a stopping process waits for its running handlers before it closes its pool anyway. */
-export const SHUTDOWN_GRACE_MS = 10_000;
-
 class PlatformLifecycle implements OnApplicationShutdown {
   constructor(
     @InjectPool() private readonly pool: Pool,
     @InjectRedis() private readonly redis: Redis,
-    @Inject(HandlersInFlight) private readonly handlers: HandlersInFlight,
-    @InjectLogger() private readonly logger: Logger,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    // The HTTP server is closed by now (Nest closes it before these hooks): no new request starts,
-    // and the ones whose clients left finish their work on an open pool.
-    if (!(await this.handlers.settled(SHUTDOWN_GRACE_MS))) {
-      this.logger.warn(
-        { running: this.handlers.count, graceMs: SHUTDOWN_GRACE_MS },
-        'handlers still running at shutdown; closing the database pool anyway',
-      );
-    }
+    // Once: a test may close an app it has already closed.
     if (!this.pool.ending) await this.pool.end();
     this.redis.disconnect();
   }
@@ -85,10 +72,9 @@ export class PlatformModule {
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig): ObjectStorage => new S3ObjectStorage(config),
         },
-        HandlersInFlight,
         PlatformLifecycle,
       ],
-      exports: [APP_CONFIG, LOGGER, PG_POOL, REDIS, OBJECT_STORAGE, HandlersInFlight],
+      exports: [APP_CONFIG, LOGGER, PG_POOL, REDIS, OBJECT_STORAGE],
     };
   }
 }

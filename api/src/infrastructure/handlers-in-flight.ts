@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
+/** How long a stopping api waits for its running handlers before it closes its pools anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * Counts the route handlers still running, so a process that stops waits for them before it closes its
- * PostgreSQL pool and Redis (PlatformModule). Closing the HTTP server is not enough: it waits for open
- * connections only, and a client that leaves (a closed tab, a load test that ends) takes its connection
- * with it while its handler runs on, which then met a closed pool ("Cannot use a pool after calling end
- * on the pool") and half-did its work. The api's router counts every route it runs, from its guards to
- * its answer (api/src/infrastructure/route-tree-adapter.ts): a Nest interceptor would have put RxJS into
- * every request (+26% api CPU a profile read, 6 interleaved rounds; docs/performance.md, 2026-11-29).
+ * Counts the route handlers still running, so a stopping api waits for them before Nest's shutdown hooks
+ * close its PostgreSQL pool, Redis and queues (RouteTreeAdapter.close). Closing the HTTP server is not
+ * enough: it waits for open connections only, and a client that leaves (a closed tab, a load test that
+ * ends) takes its connection with it while its handler runs on, which then met a closed pool ("Cannot use
+ * a pool after calling end on the pool") and half-did its work. The api's router counts every route it
+ * runs, from its guards to its answer: a Nest interceptor would have put RxJS into every request (+26% api
+ * CPU a profile read, 6 interleaved rounds; docs/performance.md, 2026-11-29).
  */
-@Injectable()
 export class HandlersInFlight {
   private running = 0;
   private readonly waiting = new Set<() => void>();
