@@ -1,3 +1,5 @@
+// First: V8's flags for the heap apply only to what is allocated after them.
+import './heap-tuning.js';
 import cluster from 'node:cluster';
 import { apiConfigProblems, ConfigError, createLogger, loadConfigOrExit, type AppConfig } from '@app/platform';
 import { createApiApp } from './create-api-app.js';
