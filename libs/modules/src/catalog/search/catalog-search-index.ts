@@ -1,7 +1,7 @@
 import { readAll, readLag, type LogPosition } from '@app/event-store';
 import { withTransaction, type Pool, type PoolClient } from '@app/platform';
 import type { CatalogKind } from '../catalog-kind.js';
-import { ENTRY_CACHE_CAPACITY, EntryCache } from './entry-cache.js';
+import { ENTRY_CACHE_BUDGET_BYTES, EntryCache } from './entry-cache.js';
 import { WordRankIndex, type IndexedEntry } from './word-rank-index.js';
 
 /** What the index needs of a kind: its tables, filter columns and the events that change its entries. */
@@ -45,7 +45,7 @@ export class CatalogSearchIndex {
   private failedAt = -Infinity;
   private readonly filterValues = new Map<string, string>();
   /** The entries of the pages it served, by revision (entry-cache.ts). */
-  readonly entries = new EntryCache(ENTRY_CACHE_CAPACITY);
+  readonly entries = new EntryCache(ENTRY_CACHE_BUDGET_BYTES);
 
   constructor(
     private readonly pool: Pool,

@@ -18,13 +18,17 @@ export interface KeptEntry {
  *
  * Two generations instead of a least-recently-used Map: deleting a Map's oldest keys one by one leaves
  * holes its iterator walks over, which cost more than the reads it saved (0.6 s of a 10 s profile).
- * Entries used in the current generation move to it; the older one is dropped when the current fills.
+ * Entries used in the current generation move to it; the older one is dropped when the current one's
+ * heads reach half the budget.
  */
 export class EntryCache {
   private current = new Map<string, KeptEntry>();
   private previous = new Map<string, KeptEntry>();
+  /** The bytes of the current generation's heads. */
+  private currentBytes = 0;
 
-  constructor(private readonly capacity: number) {}
+  /** @param budgetBytes what both generations' heads may take together, at most */
+  constructor(private readonly budgetBytes: number) {}
 
   /** The entry as read at `revision`, or none. */
   get(id: string, revision: string): KeptEntry | undefined {
@@ -37,17 +41,24 @@ export class EntryCache {
   }
 
   set(kept: KeptEntry): void {
-    if (this.current.size >= this.capacity / 2) {
+    const replaced = this.current.get(kept.id);
+    if (replaced) this.currentBytes -= replaced.head.length;
+    else if (this.currentBytes + kept.head.length > this.budgetBytes / 2) {
       this.previous = this.current;
       this.current = new Map();
+      this.currentBytes = 0;
     }
     this.current.set(kept.id, kept);
+    this.currentBytes += kept.head.length;
   }
 }
 
 /**
- * Entries kept per kind in each api process. The bench's 50,000 drawn searches of 100,000 artists showed
- * 70,617 distinct entries in 1,068,491 page rows; the 20,000 most shown were 78% of them. Kept as text
- * only (~0.75 kB each), 50,000 take ~40 MB, and the current generation alone holds 25,000.
+ * The bytes of entry text kept per kind in each api process (outside the JavaScript heap). Entries were
+ * ~0.75 kB each in the bench, so a generation holds ~85,000 and a catalogue of 100,000 artists stays
+ * nearly whole: its 50,000 drawn searches showed 70,617 distinct entries. Against 50,000 entries (the bound
+ * before, ~40 MB: pages' entries read again, and each dropped generation of 25,000 dying at once brought
+ * full collections), interleaved rounds on a kept bench database
+ * (docs/performance.md, 2026-11-29 16:10) gave +34% drawn searches a second, -27% api CPU, p99 99 -> 55 ms.
  */
-export const ENTRY_CACHE_CAPACITY = 50_000;
+export const ENTRY_CACHE_BUDGET_BYTES = 128 * 1024 * 1024;
