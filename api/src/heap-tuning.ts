@@ -10,7 +10,7 @@ import v8 from 'node:v8';
  * request's rows then start in the old generation, where they die, and until a full collection finds them
  * dead their fields (young strings) count as alive: each scavenge copied ~11 MB, pausing every client for
  * 20-30 ms. Off: the same objects die young. Interleaved rounds of drawn searches (docs/performance.md,
- * 2026-11-29 15:30): +15% a second, -14% api CPU, scavenge pauses 26 -> 17 ms, p99 114 -> 80 ms.
+ * 2026-11-29 14:29): +15-19% a second, -14-19% api CPU, scavenge pauses 24-37 -> 17-20 ms.
  *
  * Node leaves V8's flags writable after start-up (it does not freeze them), so this takes effect for all
  * that is allocated after it; main.ts imports this module first.

@@ -59,6 +59,6 @@ export class EntryCache {
  * nearly whole: its 50,000 drawn searches showed 70,617 distinct entries. Against 50,000 entries (the bound
  * before, ~40 MB: pages' entries read again, and each dropped generation of 25,000 dying at once brought
  * full collections), interleaved rounds on a kept bench database
- * (docs/performance.md, 2026-11-29 16:10) gave +34% drawn searches a second, -27% api CPU, p99 99 -> 55 ms.
+ * (docs/performance.md, 2026-11-29 14:29) gave +34% drawn searches a second, -26% api CPU, p99 92 -> 58 ms.
  */
 export const ENTRY_CACHE_BUDGET_BYTES = 128 * 1024 * 1024;
