@@ -180,7 +180,11 @@ test('when the new session does not stick, sign-up says so and offers the login 
   await expect(page).toHaveURL(/\/login$/);
 
   await page.unroute('**/api/auth/check');
+  // The login's answer first, with its own wait: on a loaded CI machine the login can take longer than
+  // a toast check waits (it failed there once with no toast), and a refused login fails here, with its status.
+  const loginAnswer = page.waitForResponse((response) => response.url().endsWith('/api/login'), { timeout: 30_000 });
   await logIn(page, account.email, PASSWORD);
+  expect((await loginAnswer).status()).toBe(200);
   await expect(toastRegion(page).getByText('Login Successful')).toBeVisible();
   await expect(page).toHaveURL(/\/verification$/);
 });
