@@ -117,7 +117,7 @@ interface DeferredIndex {
 }
 
 /** Scratch tables readied for the swap at once (readyTables), each on a connection of its own. */
-export const REBUILD_READYING_LANES = 2;
+const REBUILD_READYING_LANES = 2;
 
 /**
  * Readies the filled scratch tables for the swap, before the checkpoint is locked (the live projector
