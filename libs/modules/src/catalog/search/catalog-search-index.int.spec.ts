@@ -373,6 +373,27 @@ describe('the catalogue search index (real PostgreSQL)', () => {
     expect(oldWord).not.toBe('');
   }, 120_000);
 
+  it('shows a vote in the next search of a page whose entries it kept: the kept text is of the revision read', async () => {
+    const index = await newIndex(ARTISTS);
+    const kind = ARTISTS as unknown as AnyKind;
+    const userId = pick(fans);
+    const query = { q: searchWords(artistNames[7]!)[0]!, limit: 10 };
+    const before = await byIndex(index, kind, userId, query, []);
+    // Asked again: now from the kept entries, and still the statement's page.
+    expect(await byIndex(index, kind, userId, query, [])).toEqual(before);
+    const artistId = before.entries[0]!.id;
+    const voter = randomUUID();
+    const last = await appendAll([
+      { stream: `artist-vote-${artistId}-${voter}`, event: { type: 'VoteCast', data: { artistId, userId: voter } } },
+    ]);
+    await projectPast(last, artistsProjection);
+
+    const after = await byIndex(index, kind, userId, query, []);
+    expect(after).toEqual(await bySql(kind, userId, query, []));
+    const votes = (page: typeof before) => (page.entries[0] as unknown as { voteCount: number }).voteCount;
+    expect(votes(after)).toBe(votes(before) + 1);
+  }, 120_000);
+
   it('rebuilds itself after a replay swaps the tables in, and answers as the new tables do', async () => {
     const index = await newIndex(ARTISTS);
     const oldState = index.ready()?.state;

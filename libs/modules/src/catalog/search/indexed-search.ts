@@ -3,7 +3,6 @@ import { foldName, wordQuery } from '@app/domain';
 import { preparedStatement, type Pool } from '@app/platform';
 import type { CatalogEntry, CatalogKind, EntryRow } from '../catalog-kind.js';
 import {
-  encodedHead,
   entryHead,
   jsonArray,
   oneStatementPerTurn,
@@ -137,15 +136,15 @@ export async function searchByIndex(
       return null;
     }
     if (marks.revision === state.revision && (!fetched || fetched.revision === state.revision)) {
-      const read = new Map<string, Buffer>();
-      const rows = fetched?.rows ?? [];
-      const userFields = rows.length > 0 ? unsetFields(kind.userFields({ id: '' } as CatalogEntry, NO_FLAGS)) : {};
-      for (const row of rows) {
-        const head = encodedHead(entryHead(kind.toEntry(row, ''), userFields));
-        search.entries.set({ revision: state.revision, id: row.id, head });
-        read.set(row.id, head);
-      }
-      const heads = pageIds.map((id, i) => cached[i]?.head ?? read.get(id));
+      const rows = new Map((fetched?.rows ?? []).map((row) => [row.id, row]));
+      const userFields = rows.size > 0 ? unsetFields(kind.userFields({ id: '' } as CatalogEntry, NO_FLAGS)) : {};
+      // Kept under the index's own id strings, which live as long as the index does (a row's are new each read).
+      const heads = pageIds.map((id, i) => {
+        const row = cached[i] ? undefined : rows.get(id);
+        return (
+          cached[i] ?? (row && search.entries.keep(id, state.revision, entryHead(kind.toEntry(row, ''), userFields)))
+        );
+      });
       // An id with no row would mean the index and the table disagree at one revision: never trust it.
       if (heads.some((head) => head === undefined)) return null;
       // userFields reads only the entry's id; the rest of the entry is its kept text.
