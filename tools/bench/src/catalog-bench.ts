@@ -262,7 +262,10 @@ async function startApiProcess(databaseUrl: string, redisUrl: string, poolSize: 
   // BENCH_API_CPU_PROFILE=<dir>: the api writes a V8 CPU profile there when it stops (where its time went).
   const profileDir = process.env.BENCH_API_CPU_PROFILE;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, nodePath.join(REPO_ROOT, 'api/dist/main.js')], {
+  // BENCH_API_NODE_FLAGS='--trace-gc --inspect=127.0.0.1:9333' (say): Node's flags for the api alone, which
+  // NODE_OPTIONS cannot carry (it refuses --trace-gc) and would give the bench's own process too.
+  const nodeFlags = process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profiling, ...nodeFlags, nodePath.join(REPO_ROOT, 'api/dist/main.js')], {
     env: {
       ...process.env,
       // Not production: its session cookie is Secure, which this plain-HTTP loopback run cannot carry.

@@ -27,7 +27,8 @@
  * BENCH_SHOP_SECONDS, BENCH_SHOP_FANS, BENCH_CATALOG_SCENARIOS (words of the scenario names to run, e.g. 'Venues,venue'); PROJECTION_BATCH_SIZE is
  * the worker's own setting. BENCH_PHASES=web,catalog (say) runs only the named phases. BENCH_KEEP_DATABASE=1
  * keeps the database afterwards, to look at query plans on the seeded data. BENCH_API_CPU_PROFILE=<dir> has the
- * catalogue's api write a V8 CPU profile into that folder when it stops.
+ * catalogue's api write a V8 CPU profile into that folder when it stops; BENCH_API_NODE_FLAGS gives that api
+ * Node's flags of your choice (--trace-gc, --inspect=127.0.0.1:9333).
  *
  * `npm run bench -- --smoke` (or BENCH_SMOKE=1) runs every phase at tiny sizes in well under a minute,
  * for `npm test`: its figures mean nothing (the targets are not judged), but a phase that fails (an
