@@ -21,14 +21,12 @@
  */
 export class EntryCache {
   private revision: string | null = null;
-  private current: Arena;
-  private previous: Arena;
+  // Generations are made in one place (room), when a head does not fit: none at first or after a new revision.
+  private current = NO_HEADS;
+  private previous = NO_HEADS;
 
   /** @param budgetBytes what both generations' heads may take together, at most */
-  constructor(private readonly budgetBytes: number) {
-    this.current = new Arena(budgetBytes / 2);
-    this.previous = new Arena(0);
-  }
+  constructor(private readonly budgetBytes: number) {}
 
   /** The head of the entry as read at `revision`, or none. The bytes stay valid while the caller holds them. */
   get(id: string, revision: string): Buffer | undefined {
@@ -49,8 +47,7 @@ export class EntryCache {
     if (revision !== this.revision) {
       if (this.revision !== null && !isLaterRevision(revision, this.revision)) return Buffer.from(head);
       this.revision = revision;
-      this.current = new Arena(this.budgetBytes / 2);
-      this.previous = new Arena(0);
+      this.current = this.previous = NO_HEADS;
     }
     const length = Buffer.byteLength(head);
     const kept = this.room(length)?.write(id, head, length);
@@ -132,6 +129,9 @@ class Arena {
     return [block, place + LENGTH_BYTES];
   }
 }
+
+/** No generation yet: it holds nothing and has room for nothing, so the first head kept makes one. */
+const NO_HEADS = new Arena(0);
 
 /** Whether revision `a` comes after `b`: both are log positions as decimal text (`<prefix>_revision`). */
 function isLaterRevision(a: string, b: string): boolean {

@@ -140,10 +140,10 @@ export async function searchByIndex(
       const userFields = rows.size > 0 ? unsetFields(kind.userFields({ id: '' } as CatalogEntry, NO_FLAGS)) : {};
       // Kept under the index's own id strings, which live as long as the index does (a row's are new each read).
       const heads = pageIds.map((id, i) => {
-        const row = cached[i] ? undefined : rows.get(id);
-        return (
-          cached[i] ?? (row && search.entries.keep(id, state.revision, entryHead(kind.toEntry(row, ''), userFields)))
-        );
+        const kept = cached[i];
+        if (kept) return kept;
+        const row = rows.get(id);
+        return row && search.entries.keep(id, state.revision, entryHead(kind.toEntry(row, ''), userFields));
       });
       // An id with no row would mean the index and the table disagree at one revision: never trust it.
       if (heads.some((head) => head === undefined)) return null;
